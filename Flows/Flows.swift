@@ -1,0 +1,1 @@
+// Flows shipped by this deployment.

@@ -1,0 +1,126 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every Parley target shares (STYLE.md, convention 3).
+let sharedSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Parley",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "ParleyCore", targets: ["ParleyCore"]),
+        .library(name: "ParleyDSL", targets: ["ParleyDSL"]),
+        .executable(name: "parley", targets: ["parley"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // System libraries (DESIGN.md "Targets").
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // The pure contract: no I/O, no Glibc, libpq or OpenSSL.
+        .target(name: "ParleyCore", swiftSettings: sharedSettings),
+        .target(name: "ParleyDSL", dependencies: ["ParleyCore"], swiftSettings: sharedSettings),
+        .target(
+            name: "Flows",
+            dependencies: ["ParleyCore", "ParleyDSL"],
+            path: "Flows",
+            exclude: ["json"],
+            swiftSettings: sharedSettings
+        ),
+
+        // Infrastructure that knows nothing about flows.
+        .target(
+            name: "ParleyHTTP",
+            dependencies: ["COpenSSL", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "ParleyPostgres",
+            dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "ParleyCrypto",
+            dependencies: ["COpenSSL"],
+            swiftSettings: sharedSettings
+        ),
+
+        // The service and the command-line tool.
+        .target(
+            name: "ParleyServer",
+            dependencies: [
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "parley",
+            dependencies: [
+                "ParleyCore", "ParleyDSL", "Flows", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto",
+                "ParleyServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "parley-bench",
+            dependencies: [
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Benchmarks",
+            swiftSettings: sharedSettings
+        ),
+
+        // Tests mirror targets (STYLE.md, convention 7).
+        .testTarget(
+            name: "ParleyCoreTests",
+            dependencies: ["ParleyCore"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "ParleyDSLTests",
+            dependencies: ["ParleyCore", "ParleyDSL", "Flows"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "ParleyHTTPTests",
+            dependencies: ["ParleyHTTP"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "ParleyPostgresTests",
+            dependencies: ["ParleyPostgres"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "ParleyServerTests",
+            dependencies: ["ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "ParleyCLITests",
+            dependencies: ["ParleyCore"],
+            swiftSettings: sharedSettings
+        ),
+    ]
+)

@@ -1,0 +1,68 @@
+/// Canonical JSON bytes: object keys sorted by Unicode scalar value, no
+/// insignificant whitespace, numbers in ``JSONNumber``'s canonical text,
+/// strings with the minimal escapes (`"`, `\`, and control characters as
+/// `\b \f \n \r \t` or `\u00XX`; everything else as raw UTF-8).
+///
+/// Identical content therefore gives identical bytes: the input of content
+/// hashes, ETags and bundle digests (DESIGN.md "Bundle").
+public enum CanonicalJSON {
+    /// Encodes a value canonically.
+    public static func encode(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, into: &output)
+        return output
+    }
+
+    /// Encodes a value canonically as a string.
+    public static func string(_ value: JSONValue) -> String {
+        String(decoding: encode(value), as: UTF8.self)
+    }
+
+    /// Appends a value's canonical bytes.
+    public static func write(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .null: output += Array("null".utf8)
+        case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
+        case .number(let number): output += Array(number.description.utf8)
+        case .string(let string): writeString(string, into: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in object.members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                write(member.value, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case 0x22: output += [0x5C, 0x22]
+            case 0x5C: output += [0x5C, 0x5C]
+            case 0x08: output += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: output += [0x5C, UInt8(ascii: "f")]
+            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+            case 0x09: output += [0x5C, UInt8(ascii: "t")]
+            case 0x00..<0x20:
+                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

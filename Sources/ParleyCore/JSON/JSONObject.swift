@@ -1,0 +1,77 @@
+/// A JSON object: members kept sorted by key (scalar order), keys unique by
+/// scalar equality.
+///
+/// Sorted storage makes canonical output free and equality order-independent.
+public struct JSONObject: Sendable, Hashable, Sequence {
+    /// One `"key": value` pair.
+    public struct Member: Sendable, Hashable {
+        /// The member's name.
+        public var key: String
+        /// The member's value.
+        public var value: JSONValue
+
+        public static func == (lhs: Member, rhs: Member) -> Bool {
+            lhs.key.isScalarEqual(to: rhs.key) && lhs.value == rhs.value
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(ScalarKey(key))
+            hasher.combine(value)
+        }
+    }
+
+    /// The members, sorted by key in Unicode scalar order.
+    public private(set) var members: [Member] = []
+
+    /// An empty object.
+    public init() {}
+
+    /// An object from key/value pairs; a later duplicate key replaces an earlier one.
+    public init(_ pairs: [(String, JSONValue)]) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Number of members.
+    public var count: Int { members.count }
+
+    /// Whether the object has no members.
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The keys, in scalar order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// Reads or writes a member; assigning `nil` removes it.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            let (index, found) = position(of: key)
+            return found ? members[index].value : nil
+        }
+        set {
+            let (index, found) = position(of: key)
+            switch (newValue, found) {
+            case (let value?, true): members[index].value = value
+            case (let value?, false): members.insert(Member(key: key, value: value), at: index)
+            case (nil, true): members.remove(at: index)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// Whether a member named `key` exists.
+    public func contains(_ key: String) -> Bool { position(of: key).found }
+
+    public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+
+    /// Binary search by UTF-8 bytes.
+    private func position(of key: String) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = members.count
+        while low < high {
+            let mid = (low + high) / 2
+            let candidate = members[mid].key
+            if candidate.isScalarEqual(to: key) { return (mid, true) }
+            if candidate.scalarPrecedes(key) { low = mid + 1 } else { high = mid }
+        }
+        return (low, false)
+    }
+}

@@ -1,0 +1,60 @@
+/// A flow: ordered steps with data-only transitions (DESIGN.md "Flow").
+public struct Flow: Sendable, Equatable {
+    /// Flow id, stable across versions.
+    public var id: String
+    /// Human title.
+    public var title: String?
+    /// The id of the first step.
+    public var start: String
+    /// The steps, in document order.
+    public var steps: [Step]
+    /// Screen for cores that cannot render a step (gating rule 4).
+    public var upgrade: Screen?
+
+    /// Creates a flow.
+    public init(id: String, title: String? = nil, start: String, steps: [Step], upgrade: Screen? = nil) {
+        self.id = id
+        self.title = title
+        self.start = start
+        self.steps = steps
+        self.upgrade = upgrade
+    }
+
+    /// The step with the given id (scalar-exact), if any.
+    public func step(_ id: String) -> Step? {
+        steps.first { $0.id.isScalarEqual(to: id) }
+    }
+}
+
+extension Flow: ParleyDocument {
+    /// Decodes a flow document (`schema` required).
+    public init(json: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) {
+        let reader = try JSONReader(json, at: pointer, what: "a flow")
+        _ = try SchemaVersion.check(reader.value("schema"), expected: "flow", at: pointer.appending("schema"))
+        id = try reader.string("id")
+        title = try reader.optionalString("title")
+        start = try reader.string("start")
+        var decoded: [Step] = []
+        for (index, element) in try reader.array("steps").enumerated() {
+            decoded.append(try Step(json: element, at: pointer.appending("steps").appending(index)))
+        }
+        steps = decoded
+        if let value = reader.value("upgrade"), !value.isNull {
+            upgrade = try Screen(json: value, at: pointer.appending("upgrade"), requireSchema: false)
+        } else {
+            upgrade = nil
+        }
+    }
+
+    /// The wire JSON.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["schema"] = .string(SchemaVersion.flow.description)
+        object["id"] = .string(id)
+        if let title { object["title"] = .string(title) }
+        object["start"] = .string(start)
+        object["steps"] = .array(steps.map(\.json))
+        if let upgrade { object["upgrade"] = upgrade.json }
+        return .object(object)
+    }
+}

@@ -1,0 +1,1 @@
+// ParleyCrypto: see DESIGN.md "Targets".

@@ -1,0 +1,1 @@
+// ParleyDSL: see DESIGN.md "Targets".

@@ -1,0 +1,1 @@
+// ParleyHTTP: see DESIGN.md "Targets".

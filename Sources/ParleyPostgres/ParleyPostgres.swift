@@ -1,0 +1,1 @@
+// ParleyPostgres: see DESIGN.md "Targets".

@@ -1,0 +1,1 @@
+// ParleyServer: see DESIGN.md "Targets".

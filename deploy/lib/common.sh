@@ -1,0 +1,25 @@
+# Shared by deploy/run and deploy/test: paths, logging and idempotent installs.
+# shellcheck shell=bash
+set -euo pipefail
+PARLEY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export PARLEY_ROOT
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Debian packages Parley needs to build, test and run. Installed only when missing.
+PARLEY_APT_PACKAGES=(libpq-dev libssl-dev postgresql postgresql-contrib pkg-config)
+
+install_missing() {
+    command -v swift >/dev/null || die "the Swift toolchain is not on PATH (install it from swift.org first)"
+    local missing=()
+    for package in "${PARLEY_APT_PACKAGES[@]}" "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        say "installing ${missing[*]}"
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+}
