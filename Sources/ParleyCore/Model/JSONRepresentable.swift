@@ -14,7 +14,8 @@ public protocol JSONRepresentable: Sendable, Codable {
 
 extension JSONRepresentable {
     /// Parses UTF-8 JSON bytes and decodes the document.
-    public static func decode(_ bytes: [UInt8], limits: JSONParser.Limits = .init()) throws(ModelDecodingError) -> Self {
+    public static func decode(_ bytes: [UInt8], limits: JSONParser.Limits = .init()) throws(ModelDecodingError) -> Self
+    {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes, limits: limits)
