@@ -9,6 +9,11 @@ extension LintCase {
 
     static let limitsCases: [LintCase] = [
         LintCase(
+            name: "values nested too deep",
+            document: Fixture.flow(nodes: #"{ "type": "text", "id": "t", "properties": { "future": [[[1]]] } }"#),
+            limits: DocumentLimits(maximumValueDepth: 9), code: .limitExceeded,
+            pointer: node0 + "/properties/future/0"),
+        LintCase(
             name: "too many steps",
             document: Fixture.flow(
                 root: text, extraSteps: #", { "id": "b", "screen": { "id": "b", "root": \#(text) } }"#,

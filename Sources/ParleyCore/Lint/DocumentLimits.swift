@@ -38,6 +38,10 @@ public struct DocumentLimits: Sendable, Equatable {
     public var maximumPredicateDepth: Int
     /// Longest chain of action `fallback`s, the action itself not counted. Default 8.
     public var maximumActionFallbacks: Int
+    /// Deepest nesting of arrays and objects anywhere in the document, the
+    /// document itself being level 1. Default 128, the parser's own bound
+    /// (``JSONParser/Limits/maximumDepth``), so a clean document always re-parses.
+    public var maximumValueDepth: Int
 
     /// Creates limits; each default is documented on its property.
     public init(
@@ -45,7 +49,8 @@ public struct DocumentLimits: Sendable, Equatable {
         maximumTransitionsPerStep: Int = 64, maximumFlowsPerBundle: Int = 1_000, maximumStringLength: Int = 10_000,
         maximumIdentifierLength: Int = 128, maximumPropertiesPerNode: Int = 64, maximumRulesPerInput: Int = 32,
         maximumOptionsPerInput: Int = 500, maximumValuesPerList: Int = 500, maximumPatternLength: Int = 1_000,
-        maximumPredicateDepth: Int = 16, maximumActionFallbacks: Int = 8
+        maximumPredicateDepth: Int = 16, maximumActionFallbacks: Int = 8,
+        maximumValueDepth: Int = JSONParser.Limits().maximumDepth
     ) {
         self.maximumNodeDepth = maximumNodeDepth
         self.maximumNodesPerScreen = maximumNodesPerScreen
@@ -61,5 +66,6 @@ public struct DocumentLimits: Sendable, Equatable {
         self.maximumPatternLength = maximumPatternLength
         self.maximumPredicateDepth = maximumPredicateDepth
         self.maximumActionFallbacks = maximumActionFallbacks
+        self.maximumValueDepth = maximumValueDepth
     }
 }

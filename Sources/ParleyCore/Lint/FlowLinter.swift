@@ -98,7 +98,7 @@ public struct FlowLinter: Sendable {
     private func run(_ document: JSONValue, _ body: (inout LintWalk) -> Void) -> [LintProblem] {
         var walk = LintWalk(limits: limits)
         body(&walk)
-        walk.checkStringLengths(in: document)
+        walk.checkValueBounds(in: document)
         return walk.problems
     }
 }

@@ -55,31 +55,56 @@ extension LintWalk {
         }
     }
 
-    /// Every string and member name in the document within
-    /// ``DocumentLimits/maximumStringLength``. Iterative: no recursion on depth.
-    mutating func checkStringLengths(in document: JSONValue) {
-        var pending: [(JSONValue, JSONPointer)] = [(document, .root)]
+    /// Every string and member name within ``DocumentLimits/maximumStringLength``
+    /// and every array or object within ``DocumentLimits/maximumValueDepth``.
+    /// Iterative, so no recursion on the document's depth; pointers are only
+    /// built for values that are reported.
+    mutating func checkValueBounds(in document: JSONValue) {
+        var trail: [(parent: Int, token: String)] = [(-1, "")]
+        var pending: [(value: JSONValue, trail: Int, depth: Int)] = [(document, 0, 1)]
         let limit = limits.maximumStringLength
-        while let (value, pointer) = pending.popLast() {
+        var depthReported = false
+        func pointer(_ index: Int) -> JSONPointer {
+            var tokens: [String] = []
+            var current = index
+            while current > 0 {
+                tokens.append(trail[current].token)
+                current = trail[current].parent
+            }
+            return JSONPointer(tokens: tokens.reversed())
+        }
+        while let (value, position, depth) = pending.popLast() {
             switch value {
             case .string(let text) where text.utf8.count > limit && text.unicodeScalars.count > limit:
                 report(
-                    .limitExceeded, pointer,
+                    .limitExceeded, pointer(position),
                     "This text is \(text.unicodeScalars.count) characters long, over the limit of \(limit) (maximumStringLength)."
                 )
-            case .array(let elements):
-                for (index, element) in elements.enumerated().reversed() {
-                    pending.append((element, pointer.appending(index)))
+            case .array, .object:
+                guard depth <= limits.maximumValueDepth else {
+                    if !depthReported {
+                        report(
+                            .limitExceeded, pointer(position),
+                            "Values are nested more than \(limits.maximumValueDepth) levels deep (maximumValueDepth).")
+                    }
+                    depthReported = true
+                    continue
                 }
-            case .object(let object):
+                if case .array(let elements) = value {
+                    for (index, element) in elements.enumerated().reversed() {
+                        trail.append((position, String(index)))
+                        pending.append((element, trail.count - 1, depth + 1))
+                    }
+                }
+                guard case .object(let object) = value else { continue }
                 for member in object.members.reversed() {
-                    let memberPointer = pointer.appending(member.key)
+                    trail.append((position, member.key))
                     if member.key.utf8.count > limit && member.key.unicodeScalars.count > limit {
                         report(
-                            .limitExceeded, memberPointer,
+                            .limitExceeded, pointer(trail.count - 1),
                             "This member name is longer than \(limit) characters (maximumStringLength).")
                     }
-                    pending.append((member.value, memberPointer))
+                    pending.append((member.value, trail.count - 1, depth + 1))
                 }
             default:
                 break
