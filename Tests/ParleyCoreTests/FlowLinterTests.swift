@@ -24,6 +24,16 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
     }
 
+    @Test func designExamplesLintClean() throws {
+        let linter = FlowLinter()
+        #expect(linter.lint(document: Fixture.json(CanonicalRoundTripTests.designScreen)).isEmpty)
+        let bundle = Fixture.json(
+            #"{ "schema": "parley.bundle/1", "channel": "production", "source": { "commit": "abc" }, "flows": [ \#(Fixture.everyKindFlow) ] }"#
+        )
+        #expect(linter.lint(document: bundle).isEmpty)
+        #expect(try Bundle(json: bundle, at: .root).flows.map(\.id) == ["kitchen-sink"])
+    }
+
     @Test func cleanCasesStayClean() {
         let linter = FlowLinter()
         let fallbackWithSameField = Fixture.flow(
