@@ -68,6 +68,24 @@ import Testing
             ])
     }
 
+    /// The linter reports exactly what the rules engine's I-Regexp check says
+    /// (the `PatternSyntax` hook), at the pattern's pointer.
+    @Test(arguments: ["[A-Z]{2}", "^abc", "a$", "(a|a)*b", "[", "a{2,1}", "(a{1,5}){1,5}", "\\p{Lu}+"])
+    func patternProblemsComeFromTheHook(pattern: String) {
+        let rule: JSONValue = ["rule": "pattern", "value": .string(pattern)]
+        let node: JSONValue = [
+            "type": "textField", "id": "t", "properties": ["fieldId": "t", "validation": [rule]],
+        ]
+        let screen: JSONValue = ["schema": "parley.screen/1", "id": "s", "root": node]
+        let reported = FlowLinter().lint(screen: screen).filter { $0.code == "invalidPattern" }
+        if let problem = PatternSyntax.problem(in: pattern) {
+            #expect(reported.map(\.pointer.description) == ["/root/properties/validation/0/value"])
+            #expect(reported.first?.message == problem)
+        } else {
+            #expect(reported.isEmpty)
+        }
+    }
+
     @Test func documentDispatchesOnSchema() {
         let linter = FlowLinter()
         let screen = Fixture.json(Fixture.screen(nodes: #"{ "type": "map", "id": "m" }"#))

@@ -39,7 +39,7 @@ extension LintWalk {
             var upgradeFields: [ScalarKey: JSONPointer] = [:]
             record(lintScreen(upgrade, at: pointer.appending("upgrade"), isDocument: false), into: &upgradeFields)
         }
-        checkReferences(declared: fields)
+        checkReferences(declared: fields, scope: "flow")
         fieldReferences = outerReferences
         for entry in gotos where stepIndex[ScalarKey(entry.name)] == nil {
             report(
@@ -93,8 +93,10 @@ extension LintWalk {
         while let current = pending.popLast() {
             for target in edges[current] ?? [] where reached.insert(target).inserted { pending.append(target) }
         }
-        for index in steps.values.sorted() where !reached.contains(index) {
-            report(.unreachableStep, pointer.appending(index), "No \"goto\" path from \"start\" reaches this step.")
+        for (id, index) in steps.sorted(by: { $0.value < $1.value }) where !reached.contains(index) {
+            report(
+                .unreachableStep, pointer.appending(index),
+                "Step \(Self.quoted(id.string)) can never be shown: no \"goto\" path from \"start\" reaches it.")
         }
     }
 
@@ -112,11 +114,12 @@ extension LintWalk {
     }
 
     /// Reports every recorded reference to a field that is not declared.
-    mutating func checkReferences(declared fields: [ScalarKey: JSONPointer]) {
+    mutating func checkReferences(declared fields: [ScalarKey: JSONPointer], scope: String) {
         for reference in fieldReferences where fields[ScalarKey(reference.name)] == nil {
             report(
                 .unknownField, reference.pointer,
-                "\(reference.what) names the field \(Self.quoted(reference.name)), which no input of this flow has.")
+                "\(reference.what) names the field \(Self.quoted(reference.name)), which no input of this \(scope) has."
+            )
         }
     }
 

@@ -22,7 +22,7 @@ extension LintWalk {
         fieldReferences = []
         var fields: [ScalarKey: JSONPointer] = [:]
         record(lintScreen(value, at: pointer, isDocument: true), into: &fields)
-        checkReferences(declared: fields)
+        checkReferences(declared: fields, scope: "screen")
         fieldReferences = outerReferences
     }
 
