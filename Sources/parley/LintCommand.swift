@@ -15,6 +15,7 @@ struct LintCommand: AsyncParsableCommand {
             Exit status: 0 clean, 1 problems found, 2 unreadable or not JSON.
             With --json, standard output is {"valid": Bool, "problems": [{"code", "pointer", "message"}]};
             for a directory, {"valid": Bool, "files": [{"path", "valid", "problems"}]}.
+            A file that cannot be linted also gets an "error" member (and a line on standard error).
             """)
 
     @Argument(help: "A flow, screen or bundle JSON file, or a directory whose *.json files are linted.")

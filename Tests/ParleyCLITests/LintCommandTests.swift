@@ -83,6 +83,11 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("line 3, column 9"), "\(result.stderr)")
         #expect(!result.stdout.contains("ok"))
+        let machine = try ParleyBinary.run(["lint", "--json", path])
+        #expect(machine.status == 2)
+        let report = try Self.json(machine.stdout)
+        #expect(report["valid"] == false)
+        #expect(report["error"]?.stringValue?.contains("line 3, column 9") == true)
     }
 
     @Test func missingPathExitsTwo() throws {
