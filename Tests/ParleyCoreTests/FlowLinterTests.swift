@@ -86,6 +86,16 @@ import Testing
         }
     }
 
+    @Test func problemListIsCappedWithANote() {
+        let nodes = (0..<50).map { #"{ "type": "hologram", "id": "n\#($0)" }"# }.joined(separator: ", ")
+        let problems = FlowLinter(limits: DocumentLimits(maximumProblems: 10)).lint(
+            flow: Fixture.json(Fixture.flow(nodes: nodes)))
+        #expect(problems.count == 11)
+        #expect(problems.prefix(10).allSatisfy { $0.code == "unknownComponentType" })
+        #expect(problems.last?.code == "limitExceeded")
+        #expect(problems.last?.pointer == .root)
+    }
+
     @Test func documentDispatchesOnSchema() {
         let linter = FlowLinter()
         let screen = Fixture.json(Fixture.screen(nodes: #"{ "type": "map", "id": "m" }"#))

@@ -9,6 +9,10 @@ extension LintCase {
 
     static let limitsCases: [LintCase] = [
         LintCase(
+            name: "too many problems",
+            document: Fixture.flow(nodes: #"{ "type": "a", "id": "1" }, { "type": "b", "id": "2" }"#),
+            limits: DocumentLimits(maximumProblems: 1), code: .limitExceeded, pointer: ""),
+        LintCase(
             name: "values nested too deep",
             document: Fixture.flow(nodes: #"{ "type": "text", "id": "t", "properties": { "future": [[[1]]] } }"#),
             limits: DocumentLimits(maximumValueDepth: 9), code: .limitExceeded,

@@ -42,6 +42,10 @@ public struct DocumentLimits: Sendable, Equatable {
     /// document itself being level 1. Default 128, the parser's own bound
     /// (``JSONParser/Limits/maximumDepth``), so a clean document always re-parses.
     public var maximumValueDepth: Int
+    /// Most problems reported for one document; one more `limitExceeded`
+    /// problem says the list was cut short. Keeps a report of a hostile
+    /// document small. Default 1,000.
+    public var maximumProblems: Int
 
     /// Creates limits; each default is documented on its property.
     public init(
@@ -50,7 +54,7 @@ public struct DocumentLimits: Sendable, Equatable {
         maximumIdentifierLength: Int = 128, maximumPropertiesPerNode: Int = 64, maximumRulesPerInput: Int = 32,
         maximumOptionsPerInput: Int = 500, maximumValuesPerList: Int = 500, maximumPatternLength: Int = 1_000,
         maximumPredicateDepth: Int = 16, maximumActionFallbacks: Int = 8,
-        maximumValueDepth: Int = JSONParser.Limits().maximumDepth
+        maximumValueDepth: Int = JSONParser.Limits().maximumDepth, maximumProblems: Int = 1_000
     ) {
         self.maximumNodeDepth = maximumNodeDepth
         self.maximumNodesPerScreen = maximumNodesPerScreen
@@ -67,5 +71,6 @@ public struct DocumentLimits: Sendable, Equatable {
         self.maximumPredicateDepth = maximumPredicateDepth
         self.maximumActionFallbacks = maximumActionFallbacks
         self.maximumValueDepth = maximumValueDepth
+        self.maximumProblems = maximumProblems
     }
 }

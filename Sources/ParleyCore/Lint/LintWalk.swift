@@ -30,7 +30,15 @@ struct LintWalk {
     init(limits: DocumentLimits) { self.limits = limits }
 
     mutating func report(_ code: LintCode, _ pointer: JSONPointer, _ message: String) {
-        problems.append(LintProblem(code, pointer: pointer, message: message))
+        if problems.count < limits.maximumProblems {
+            problems.append(LintProblem(code, pointer: pointer, message: message))
+        } else if problems.count == limits.maximumProblems {
+            problems.append(
+                LintProblem(
+                    .limitExceeded, pointer: .root,
+                    message:
+                        "More than \(limits.maximumProblems) problems; only the first are listed (maximumProblems)."))
+        }
     }
 
     /// The value as an object, or a `wrongType` problem.
