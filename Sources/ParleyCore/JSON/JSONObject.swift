@@ -44,7 +44,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public subscript(key: String) -> JSONValue? {
         get {
             let (index, found) = position(of: key)
-            return found ? members[index].value : nil
+            // Not `found ? value : nil`: JSONValue is ExpressibleByNilLiteral, so
+            // that `nil` would become `.null` and a missing key would look present.
+            guard found else { return Optional<JSONValue>.none }
+            return members[index].value
         }
         set {
             let (index, found) = position(of: key)
