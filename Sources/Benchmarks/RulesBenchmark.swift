@@ -1,11 +1,65 @@
 import ArgumentParser
+import ParleyCore
 
 /// `parley-bench rules`: Rule interpreter and I-Regexp throughput.
+///
+/// Targets (issue 3): a 20-field screen validates in < 20 µs; I-Regexp time
+/// grows linearly (10× input → ≤ 12× time); `(a|a)*b`, `(a+)+b`, `(.*a){20}`
+/// on 20k characters each finish in < 50 ms. Prints figures, never fails on them.
 struct RulesBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "Rule interpreter and I-Regexp throughput.")
 
+    @Option(help: "Validations of the 20-field screen to time.")
+    var iterations = 20_000
+
     func run() async throws {
-        print("not implemented yet")
+        let clock = ContinuousClock()
+        let screen = try Screen.decode(RulesBenchmarkFixtures.screen)
+        let answers = RulesBenchmarkFixtures.answers
+        let interpreter = RuleInterpreter(mode: .server)
+        var sink = 0
+        for _ in 0..<1_000 { sink &+= interpreter.validate(screen: screen, answers: answers).errors.count }
+        let elapsed = clock.measure {
+            for _ in 0..<iterations { sink &+= interpreter.validate(screen: screen, answers: answers).errors.count }
+        }
+        let perValidation = Self.microseconds(elapsed) / Double(iterations)
+        print(
+            "20-field screen: \(Self.format(perValidation)) µs per validation, "
+                + "\(Int(1_000_000 / perValidation)) validations/s (target < 20 µs)")
+
+        let regexp = try IRegexp("([a-z]+[0-9]?|(ab|cd)*)*x?")
+        var previous: Double?
+        for size in [1_000, 10_000, 100_000] {
+            let input = String(repeating: "ab1", count: size / 3)
+            let repeats = max(1, 1_000_000 / size)
+            let time =
+                Self.microseconds(clock.measure { for _ in 0..<repeats { sink &+= regexp.matches(input) ? 1 : 0 } })
+                / Double(repeats)
+            let growth =
+                previous.map { ", ×\(Self.format($0 == 0 ? 0 : time / $0)) for 10× input (target ≤ 12×)" } ?? ""
+            print("I-Regexp on \(size) scalars: \(Self.format(time)) µs\(growth)")
+            previous = time
+        }
+
+        let long = String(repeating: "a", count: 20_000)
+        for pattern in ["(a|a)*b", "(a+)+b", "(.*a){20}"] {
+            let compiled = try IRegexp(pattern)
+            var matched = false
+            let time = clock.measure { matched = compiled.matches(long) }
+            print(
+                "\(pattern) on 20k characters: \(Self.format(Self.microseconds(time) / 1_000)) ms, "
+                    + "matched=\(matched) (target < 50 ms)")
+        }
+        if sink == Int.min { print(sink) }
+    }
+
+    static func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1_000_000 + Double(duration.components.attoseconds) / 1e12
+    }
+
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return "\(rounded)"
     }
 }

@@ -23,6 +23,9 @@ enum GeneralCategoryMask {
         return mask == 0 ? nil : mask
     }
 
+    /// Category bits of U+0000…U+007F, computed once: compiling `\p{…}` then costs no property lookups.
+    static let asciiBits: [UInt32] = (0..<128).map { bit(of: Unicode.Scalar(UInt8($0))) }
+
     /// The bit of a scalar's general category.
     static func bit(of scalar: Unicode.Scalar) -> UInt32 {
         1 << index(of: scalar.properties.generalCategory)

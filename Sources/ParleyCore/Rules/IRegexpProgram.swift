@@ -15,6 +15,10 @@ struct IRegexpProgram: Sendable {
         var first: Int32
         /// Second split target.
         var second: Int32
+        /// For `.set`: membership of U+0000…U+003F, so ASCII input never leaves the instruction.
+        var asciiLow: UInt64 = 0
+        /// For `.set`: membership of U+0040…U+007F.
+        var asciiHigh: UInt64 = 0
     }
 
     private(set) var instructions: [Instruction] = []
@@ -39,12 +43,15 @@ struct IRegexpProgram: Sendable {
         case .scalar(let scalar):
             append(.scalar, Int(scalar.value))
         case .set(let set):
-            if let index = sets.firstIndex(of: set) {
-                append(.set, index)
+            let index: Int
+            if let known = sets.firstIndex(of: set) {
+                index = known
             } else {
                 sets.append(set)
-                append(.set, sets.count - 1)
+                index = sets.count - 1
             }
+            append(.set, index)
+            (instructions[next - 1].asciiLow, instructions[next - 1].asciiHigh) = set.asciiMembership
         case .concatenation(let parts):
             for part in parts { emit(part) }
         case .alternation(let branches):
@@ -88,61 +95,87 @@ struct IRegexpProgram: Sendable {
 
 extension IRegexpProgram {
     /// Whether the program matches the whole of `scalars`.
+    ///
+    /// One allocation per call holds both state lists, the marks and the
+    /// closure stack; the loop works on raw buffers to stay free of ARC traffic.
     func matches(_ scalars: String.UnicodeScalarView) -> Bool {
         let count = instructions.count
-        var current = [Int32](repeating: 0, count: count)
-        var upcoming = [Int32](repeating: 0, count: count)
-        var currentCount = 0
-        var upcomingCount = 0
-        // marks[pc] == generation ⇔ pc already added at this input position.
-        var marks = [UInt32](repeating: 0, count: count)
+        // Each marked instruction pushes at most two successors: the stack never exceeds 2 × count + 1.
+        let stackCapacity = 2 * count + 2
+        let storage = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count + stackCapacity)
+        defer { storage.deallocate() }
+        let marks = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { marks.deallocate() }
+        marks.initialize(repeating: 0, count: count)
+        var current = storage
+        var upcoming = storage + count
+        let stack = storage + 3 * count
         var generation: UInt32 = 1
-        var stack: [Int32] = []
-        stack.reserveCapacity(16)
 
-        instructions.withUnsafeBufferPointer { code in
-            func addClosure(_ start: Int32, into list: inout [Int32], _ listCount: inout Int) {
-                stack.append(start)
-                while let pc = stack.popLast() {
-                    let index = Int(pc)
-                    if marks[index] == generation { continue }
-                    marks[index] = generation
-                    let instruction = code[index]
-                    switch instruction.operation {
-                    case .jump:
-                        stack.append(instruction.first)
-                    case .split:
-                        stack.append(instruction.second)
-                        stack.append(instruction.first)
-                    case .scalar, .set, .match:
-                        list[listCount] = pc
-                        listCount += 1
+        return instructions.withUnsafeBufferPointer { code in
+            sets.withUnsafeBufferPointer { sets in
+                /// Adds the ε-closure of `start` to `list`, returning the new length.
+                @inline(__always)
+                func addClosure(_ start: Int32, _ list: UnsafeMutablePointer<Int32>, _ length: Int) -> Int {
+                    var length = length
+                    var top = 0
+                    stack[0] = start
+                    top = 1
+                    while top > 0 {
+                        top -= 1
+                        let pc = Int(stack[top])
+                        if marks[pc] == generation { continue }
+                        marks[pc] = generation
+                        let instruction = code[pc]
+                        switch instruction.operation {
+                        case .jump:
+                            stack[top] = instruction.first
+                            top += 1
+                        case .split:
+                            stack[top] = instruction.second
+                            stack[top + 1] = instruction.first
+                            top += 2
+                        case .scalar, .set, .match:
+                            list[length] = Int32(pc)
+                            length += 1
+                        }
                     }
+                    return length
                 }
-            }
-            addClosure(0, into: &current, &currentCount)
-            for scalar in scalars {
-                if currentCount == 0 { return }
-                generation &+= 1
-                upcomingCount = 0
-                for slot in 0..<currentCount {
-                    let pc = Int(current[slot])
-                    let instruction = code[pc]
-                    let accepted: Bool
-                    switch instruction.operation {
-                    case .scalar: accepted = instruction.first == Int32(bitPattern: scalar.value)
-                    case .set: accepted = sets[Int(instruction.first)].contains(scalar)
-                    default: accepted = false
+                var currentCount = addClosure(0, current, 0)
+                for scalar in scalars {
+                    if currentCount == 0 { return false }
+                    generation &+= 1
+                    var upcomingCount = 0
+                    let value = scalar.value
+                    for slot in 0..<currentCount {
+                        let pc = Int(current[slot])
+                        let instruction = code[pc]
+                        let accepted: Bool
+                        switch instruction.operation {
+                        case .scalar:
+                            accepted = UInt32(bitPattern: instruction.first) == value
+                        case .set:
+                            if value < 64 {
+                                accepted = instruction.asciiLow & (1 << UInt64(value)) != 0
+                            } else if value < 128 {
+                                accepted = instruction.asciiHigh & (1 << UInt64(value - 64)) != 0
+                            } else {
+                                accepted = sets[Int(instruction.first)].contains(scalar)
+                            }
+                        default:
+                            accepted = false
+                        }
+                        if accepted { upcomingCount = addClosure(Int32(pc + 1), upcoming, upcomingCount) }
                     }
-                    if accepted { addClosure(Int32(pc + 1), into: &upcoming, &upcomingCount) }
+                    swap(&current, &upcoming)
+                    currentCount = upcomingCount
                 }
-                swap(&current, &upcoming)
-                currentCount = upcomingCount
+                for slot in 0..<currentCount where code[Int(current[slot])].operation == .match {
+                    return true
+                }
+                return false
             }
         }
-        for slot in 0..<currentCount where instructions[Int(current[slot])].operation == .match {
-            return true
-        }
-        return false
     }
 }

@@ -9,8 +9,8 @@ struct IRegexpScalarSet: Sendable, Equatable {
     private(set) var complementedCategories: [UInt32] = []
     /// `[^…]`.
     var isNegated = false
-    /// Membership of U+0000…U+007F, precomputed so ASCII input never walks the ranges.
-    private var ascii: (UInt64, UInt64) = (0, 0)
+    /// Membership of U+0000…U+003F and U+0040…U+007F, precomputed so ASCII input never walks the ranges.
+    private(set) var asciiMembership: (UInt64, UInt64) = (0, 0)
 
     /// `.`: anything but U+000A and U+000D (RFC 9485 §5.3, XSD's `[^\n\r]`).
     static let dot: IRegexpScalarSet = {
@@ -50,25 +50,28 @@ struct IRegexpScalarSet: Sendable, Equatable {
             }
         }
         ranges = merged
-        ascii = (0, 0)
+        var ascii: (UInt64, UInt64) = (0, 0)
         for value in UInt32(0)..<128 where slowContains(Unicode.Scalar(UInt8(value))) {
             if value < 64 { ascii.0 |= 1 << UInt64(value) } else { ascii.1 |= 1 << UInt64(value - 64) }
         }
+        asciiMembership = ascii
     }
 
     /// Whether the scalar belongs to the class.
     @inline(__always)
     func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 64 { return ascii.0 & (1 << UInt64(value)) != 0 }
-        if value < 128 { return ascii.1 & (1 << UInt64(value - 64)) != 0 }
+        if value < 64 { return asciiMembership.0 & (1 << UInt64(value)) != 0 }
+        if value < 128 { return asciiMembership.1 & (1 << UInt64(value - 64)) != 0 }
         return slowContains(scalar)
     }
 
     private func slowContains(_ scalar: Unicode.Scalar) -> Bool {
         var found = rangesContain(scalar.value)
         if !found, categories != 0 || !complementedCategories.isEmpty {
-            let bit = GeneralCategoryMask.bit(of: scalar)
+            let bit =
+                scalar.value < 128
+                ? GeneralCategoryMask.asciiBits[Int(scalar.value)] : GeneralCategoryMask.bit(of: scalar)
             found = categories & bit != 0 || complementedCategories.contains { $0 & bit == 0 }
         }
         return found != isNegated

@@ -29,7 +29,14 @@ enum MailboxSyntax {
 
     // atext = ALPHA / DIGIT / "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "/" / "=" / "?" / "^" / "_" / "`" / "{" / "|" / "}" / "~"
     private static func isAtext(_ byte: UInt8) -> Bool {
-        isAlpha(byte) || isDigit(byte) || Array("!#$%&'*+-/=?^_`{|}~".utf8).contains(byte)
+        if isAlpha(byte) || isDigit(byte) { return true }
+        switch byte {
+        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2F, 0x3D, 0x3F, 0x5E, 0x5F, 0x60, 0x7B, 0x7C, 0x7D,
+            0x7E:
+            return true
+        default:
+            return false
+        }
     }
 
     // Dot-string = Atom *("." Atom): returns the index after it.

@@ -12,10 +12,15 @@ enum RuleEvaluation: Equatable {
     /// passes on an empty value; lengths count Unicode scalars; equality is
     /// scalar by scalar; numbers compare as exact decimals.
     static func check(
-        _ rule: Rule, value: String?, answers: Answers, patterns: inout PatternCache, mode: RuleInterpreter.Mode
+        _ rule: Rule, value: String?, answers: Answers, mode: RuleInterpreter.Mode
     ) -> RuleEvaluation {
         let check = rule.check
-        let failure = RuleEvaluation.fail(rule: rule.name, defaultMessage: RuleMessages.message(for: check))
+        // The default message is only built when the rule fails (it formats numbers).
+        var failure: RuleEvaluation {
+            rule.message != nil
+                ? .fail(rule: rule.name, defaultMessage: "")
+                : .fail(rule: rule.name, defaultMessage: RuleMessages.message(for: check))
+        }
         let empty = Answers.isEmpty(value)
         switch check {
         case .required:
@@ -34,7 +39,7 @@ enum RuleEvaluation: Equatable {
         case .maxLength(let count):
             return hasAtMost(count, value) ? .pass : failure
         case .pattern(let pattern):
-            guard let regexp = patterns.regexp(for: pattern) else {
+            guard let regexp = IRegexpCache.regexp(for: pattern) else {
                 return illFormed(rule, mode: mode)
             }
             return regexp.matches(value) ? .pass : failure
@@ -91,19 +96,5 @@ enum RuleEvaluation: Equatable {
             if count > limit { return false }
         }
         return true
-    }
-}
-
-/// Compiled patterns for one validation call, so a pattern used by several
-/// fields is compiled once. Invalid patterns are remembered as `nil`.
-struct PatternCache {
-    private var compiled: [ScalarKey: IRegexp?] = [:]
-
-    mutating func regexp(for pattern: String) -> IRegexp? {
-        let key = ScalarKey(pattern)
-        if let known = compiled[key] { return known }
-        let regexp = try? IRegexp(pattern)
-        compiled[key] = regexp
-        return regexp
     }
 }

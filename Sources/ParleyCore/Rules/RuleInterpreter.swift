@@ -31,7 +31,6 @@ public struct RuleInterpreter: Sendable {
         var deferred: [DeferredRule] = []
         var failedFields = Set<ScalarKey>()
         var screenFields = Set<ScalarKey>()
-        var patterns = PatternCache()
 
         func visit(_ node: Node) {
             if let field = node.fieldId {
@@ -56,7 +55,7 @@ public struct RuleInterpreter: Sendable {
                     if !rule.isKnown, mode == .client { deferred.append(DeferredRule(field: field, rule: rule.name)) }
                     continue
                 }
-                switch RuleEvaluation.check(rule, value: value, answers: answers, patterns: &patterns, mode: mode) {
+                switch RuleEvaluation.check(rule, value: value, answers: answers, mode: mode) {
                 case .pass:
                     break
                 case .deferred:
