@@ -100,16 +100,23 @@ extension IRegexpProgram {
     /// closure stack; the loop works on raw buffers to stay free of ARC traffic.
     func matches(_ scalars: String.UnicodeScalarView) -> Bool {
         let count = instructions.count
-        // Each marked instruction pushes at most two successors: the stack never exceeds 2 × count + 1.
-        let stackCapacity = 2 * count + 2
-        let storage = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count + stackCapacity)
-        defer { storage.deallocate() }
-        let marks = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        defer { marks.deallocate() }
-        marks.initialize(repeating: 0, count: count)
-        var current = storage
-        var upcoming = storage + count
-        let stack = storage + 3 * count
+        // Lists: 2 × count; marks: count; the closure stack: each marked instruction pushes at
+        // most two successors, so it never exceeds 2 × count + 1. Small programs stay on the stack.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * count + 2) { buffer in
+            let storage = buffer.baseAddress!
+            let marks = UnsafeMutableRawPointer(storage + 2 * count).bindMemory(to: UInt32.self, capacity: count)
+            marks.initialize(repeating: 0, count: count)
+            return run(scalars, lists: storage, marks: marks, stack: storage + 3 * count)
+        }
+    }
+
+    private func run(
+        _ scalars: String.UnicodeScalarView, lists: UnsafeMutablePointer<Int32>, marks: UnsafeMutablePointer<UInt32>,
+        stack: UnsafeMutablePointer<Int32>
+    ) -> Bool {
+        let count = instructions.count
+        var current = lists
+        var upcoming = lists + count
         var generation: UInt32 = 1
 
         return instructions.withUnsafeBufferPointer { code in

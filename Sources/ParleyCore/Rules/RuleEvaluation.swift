@@ -12,8 +12,9 @@ enum RuleEvaluation: Equatable {
     /// passes on an empty value; lengths count Unicode scalars; equality is
     /// scalar by scalar; numbers compare as exact decimals.
     static func check(
-        _ rule: Rule, value: String?, answers: Answers, mode: RuleInterpreter.Mode
+        _ rule: Rule, field: inout FieldValue, answers: Answers, mode: RuleInterpreter.Mode
     ) -> RuleEvaluation {
+        let value = field.text
         let check = rule.check
         // The default message is only built when the rule fails (it formats numbers).
         var failure: RuleEvaluation {
@@ -21,7 +22,7 @@ enum RuleEvaluation: Equatable {
                 ? .fail(rule: rule.name, defaultMessage: "")
                 : .fail(rule: rule.name, defaultMessage: RuleMessages.message(for: check))
         }
-        let empty = Answers.isEmpty(value)
+        let empty = field.isEmpty
         switch check {
         case .required:
             return empty ? failure : .pass
@@ -49,7 +50,7 @@ enum RuleEvaluation: Equatable {
             return (answers[field] ?? "").isScalarEqual(to: value) ? .pass : failure
         case .minimum(let bound), .maximum(let bound), .exclusiveMinimum(let bound),
             .exclusiveMaximum(let bound), .multipleOf(let bound):
-            guard let number = JSONNumber(parsing: value) else { return notANumber }
+            guard let number = field.number() else { return notANumber }
             let order = JSONNumber.compare(number, bound)
             let holds: Bool
             switch check {
@@ -61,7 +62,7 @@ enum RuleEvaluation: Equatable {
             }
             return holds ? .pass : failure
         case .integer:
-            guard let number = JSONNumber(parsing: value) else { return notANumber }
+            guard let number = field.number() else { return notANumber }
             return number.isInteger ? .pass : failure
         case .email:
             return MailboxSyntax.isValid(value) ? .pass : failure
@@ -96,5 +97,27 @@ enum RuleEvaluation: Equatable {
             if count > limit { return false }
         }
         return true
+    }
+}
+
+/// One field's answer, with what several rules need computed once.
+struct FieldValue {
+    /// The answer; `nil` when absent.
+    let text: String?
+    /// DESIGN.md's *empty*.
+    let isEmpty: Bool
+    private var parsed: JSONNumber??
+
+    init(_ text: String?) {
+        self.text = text
+        isEmpty = Answers.isEmpty(text)
+    }
+
+    /// The answer as an exact decimal, parsed on first use; `nil` when it is not DESIGN.md's number grammar.
+    mutating func number() -> JSONNumber? {
+        if let parsed { return parsed }
+        let number = text.flatMap { JSONNumber(parsing: $0) }
+        parsed = .some(number)
+        return number
     }
 }

@@ -29,17 +29,16 @@ public struct RuleInterpreter: Sendable {
     public func validate(screen: Screen, answers: Answers) -> ValidationOutcome {
         var errors: [ValidationError] = []
         var deferred: [DeferredRule] = []
-        var failedFields = Set<ScalarKey>()
         var screenFields = Set<ScalarKey>()
+        let collectsFields = mode == .server
 
         func visit(_ node: Node) {
             if let field = node.fieldId {
-                let key = ScalarKey(field)
-                screenFields.insert(key)
-                check(node, field: field, key: key)
+                if collectsFields { screenFields.insert(ScalarKey(field)) }
+                check(node, field: field)
             }
             node.children.forEach(visit)
-            if let fallback = node.fallback { collectFields(fallback) }
+            if collectsFields, let fallback = node.fallback { collectFields(fallback) }
         }
         // A fallback's fieldId counts as on the screen, but its rules are not the authority.
         func collectFields(_ node: Node) {
@@ -47,22 +46,22 @@ public struct RuleInterpreter: Sendable {
             node.children.forEach(collectFields)
             if let fallback = node.fallback { collectFields(fallback) }
         }
-        func check(_ node: Node, field: String, key: ScalarKey) {
-            let value = answers[field]
-            var failed = failedFields.contains(key)
+        func check(_ node: Node, field: String) {
+            var value = FieldValue(answers[field])
+            // A field id used twice (the linter refuses it) still reports one error.
+            var failed = errors.contains { $0.field.isScalarEqual(to: field) }
             for rule in node.validation {
                 if failed {
                     if !rule.isKnown, mode == .client { deferred.append(DeferredRule(field: field, rule: rule.name)) }
                     continue
                 }
-                switch RuleEvaluation.check(rule, value: value, answers: answers, mode: mode) {
+                switch RuleEvaluation.check(rule, field: &value, answers: answers, mode: mode) {
                 case .pass:
                     break
                 case .deferred:
                     deferred.append(DeferredRule(field: field, rule: rule.name))
                 case .fail(let name, let defaultMessage):
                     errors.append(ValidationError(field: field, rule: name, message: rule.message ?? defaultMessage))
-                    failedFields.insert(key)
                     failed = true
                 }
             }
