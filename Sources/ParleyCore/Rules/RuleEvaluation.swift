@@ -36,7 +36,7 @@ enum RuleEvaluation: Equatable {
         guard let value, !empty else { return .pass }
         switch check {
         case .minLength(let count):
-            return value.unicodeScalars.count >= count ? .pass : failure
+            return hasAtLeast(count, value) ? .pass : failure
         case .maxLength(let count):
             return hasAtMost(count, value) ? .pass : failure
         case .pattern(let pattern):
@@ -89,8 +89,17 @@ enum RuleEvaluation: Equatable {
         return .fail(rule: rule.name, defaultMessage: RuleMessages.illFormed(rule.parameterProblem ?? "ill-formed"))
     }
 
+    /// `unicodeScalars.count >= limit`; a scalar is 1 to 4 UTF-8 bytes, which often decides it unwalked.
+    private static func hasAtLeast(_ limit: Int, _ value: String) -> Bool {
+        let bytes = value.utf8.count
+        if bytes < limit { return false }
+        if bytes / 4 >= limit { return true }
+        return !hasAtMost(limit - 1, value)
+    }
+
     /// `unicodeScalars.count <= limit` without walking past the limit.
     private static func hasAtMost(_ limit: Int, _ value: String) -> Bool {
+        if value.utf8.count <= limit { return true }
         var count = 0
         for _ in value.unicodeScalars {
             count += 1

@@ -29,7 +29,7 @@ public struct RuleInterpreter: Sendable {
     public func validate(screen: Screen, answers: Answers) -> ValidationOutcome {
         var errors: [ValidationError] = []
         var deferred: [DeferredRule] = []
-        var screenFields = Set<ScalarKey>()
+        var screenFields = Set<ScalarKey>(minimumCapacity: mode == .server ? 32 : 0)
         let collectsFields = mode == .server
 
         func visit(_ node: Node) {
