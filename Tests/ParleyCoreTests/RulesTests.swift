@@ -14,6 +14,29 @@ import Testing
         #expect(Self.number(value).isMultiple(of: Self.number(divisor)) == expected)
     }
 
+    /// Exact divisibility and order agree with integer arithmetic on every small case (scaled by 10^6).
+    @Test func decimalArithmeticAgreesWithIntegers() {
+        var cases = 0
+        for significand in stride(from: -150, through: 150, by: 7) {
+            for exponent in -3...3 {
+                let value = JSONNumber(parsing: "\(significand)e\(exponent)")!
+                let scaledValue = significand * Self.power(exponent + 6)
+                for divisor in 1...12 {
+                    for divisorExponent in -3...2 {
+                        let step = JSONNumber(parsing: "\(divisor)e\(divisorExponent)")!
+                        let scaledStep = divisor * Self.power(divisorExponent + 6)
+                        #expect(value.isMultiple(of: step) == (scaledValue % scaledStep == 0), "\(value) / \(step)")
+                        #expect((value < step) == (scaledValue < scaledStep))
+                        cases += 1
+                    }
+                }
+            }
+        }
+        #expect(cases > 20_000)
+    }
+
+    static func power(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { value, _ in value * 10 } }
+
     @Test func enormousExponentsAreFast() {
         let clock = ContinuousClock()
         let elapsed = clock.measure {
