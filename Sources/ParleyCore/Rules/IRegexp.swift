@@ -20,8 +20,8 @@ public struct IRegexp: Sendable {
         program.matches(value.unicodeScalars)
     }
 
-    /// Size of the compiled program (instructions), for cache accounting.
-    var instructionCount: Int { program.instructions.count }
+    /// Size of the compiled program in NFA instructions (matching costs at most this per input scalar).
+    public var instructionCount: Int { program.instructions.count }
 
     /// Why `pattern` is not a valid I-Regexp, or `nil` when it is.
     public static func syntaxError(in pattern: String) -> IRegexpSyntaxError? {
