@@ -44,3 +44,31 @@ public enum Capability: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(ScalarKey(description))
     }
 }
+
+extension Capability {
+    /// Parses a ``description`` (`component:card`, `property:textField.keyboard`,
+    /// `childProperty:vstack.size`, `action:network`, `rule:email`); `nil` when malformed.
+    public init?(parsing text: String) {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let kind = text[..<colon]
+        let rest = String(text[text.index(after: colon)...])
+        guard !rest.isEmpty else { return nil }
+        func split() -> (ComponentType, String)? {
+            guard let dot = rest.firstIndex(of: "."), dot != rest.startIndex, rest.index(after: dot) != rest.endIndex
+            else { return nil }
+            return (ComponentType(name: String(rest[..<dot])), String(rest[rest.index(after: dot)...]))
+        }
+        switch kind {
+        case "component": self = .component(ComponentType(name: rest))
+        case "property":
+            guard let (type, name) = split() else { return nil }
+            self = .property(name, of: type)
+        case "childProperty":
+            guard let (type, name) = split() else { return nil }
+            self = .childProperty(name, under: type)
+        case "action": self = .action(rest)
+        case "rule": self = .rule(rest)
+        default: return nil
+        }
+    }
+}
