@@ -44,7 +44,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public subscript(key: String) -> JSONValue? {
         get {
             let (index, found) = position(of: key)
-            return found ? members[index].value : nil
+            // Not `found ? value : nil`: JSONValue is ExpressibleByNilLiteral, so
+            // that ternary would return `.null` for a missing key instead of `nil`.
+            guard found else { return Optional.none }
+            return members[index].value
         }
         set {
             let (index, found) = position(of: key)
