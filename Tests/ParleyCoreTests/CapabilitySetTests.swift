@@ -59,7 +59,13 @@ import Testing
         let markdown = CapabilityRegistry.entry(for: .property("markdown", of: .text))
         #expect(markdown?.introduced == CoreVersion(2, 0, 0))
         #expect(markdown?.essential == true)
-        #expect(CapabilityRegistry.entries.filter(\.essential).count == 1)
+        let essential = CapabilityRegistry.entries.filter(\.essential).map(\.capability.description)
+        #expect(
+            Set(essential) == [
+                "property:text.markdown", "property:button.action", "property:textField.fieldId",
+                "property:picker.fieldId", "property:picker.options", "property:quickReplies.fieldId",
+                "property:quickReplies.options", "property:datePicker.fieldId", "property:toggle.fieldId",
+            ])
     }
 
     @Test func aCoreHasEverythingIntroducedAtOrBeforeItsVersion() throws {

@@ -12,12 +12,21 @@ public enum CapabilityRegistry {
         public let capability: Capability
         /// The first core version that understands it.
         public let introduced: CoreVersion
-        /// Only for properties: a node using an *essential* property that the
+        /// Only for properties (see ``essentialProperties``): a node using an *essential* property that the
         /// core lacks cannot be served as-is (its meaning would change), so it is
         /// treated like an unsupported node — its `fallback` is used, else it is
         /// dropped or escalated. A non-essential unsupported property is stripped.
         public let essential: Bool
     }
+
+    /// Properties without which a node means something else or nothing: an
+    /// input without `fieldId` collects nothing, a choice without `options`
+    /// offers nothing, a button without `action` does nothing, markdown shown
+    /// raw shows markup. Only a custom core build can lack the first three.
+    static let essentialProperties: [String: Set<String>] = [
+        "textField": ["fieldId"], "picker": ["fieldId", "options"], "quickReplies": ["fieldId", "options"],
+        "datePicker": ["fieldId"], "toggle": ["fieldId"], "button": ["action"],
+    ]
 
     /// Every row, in table order (component, then its properties).
     public static let entries: [Entry] = {
@@ -30,7 +39,11 @@ public enum CapabilityRegistry {
             children: [String] = []
         ) {
             add(.component(type), version)
-            for name in properties { add(.property(name, of: type), version) }
+            for name in properties {
+                add(
+                    .property(name, of: type), version,
+                    essential: essentialProperties[type.name]?.contains(name) == true)
+            }
             for (name, introduced) in later { add(.property(name, of: type), introduced) }
             for name in children { add(.childProperty(name, under: type), version) }
         }

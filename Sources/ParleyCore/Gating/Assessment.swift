@@ -41,7 +41,12 @@ struct Assessment {
         }
         guard let own = node.action else { return }
         guard Self.reads("action", in: slots, capabilities) else {
-            actionRemovedReason = Self.typedProblem("action", slots: slots, node: node, parent: parent)
+            let reason = Self.typedProblem("action", slots: slots, node: node, parent: parent)
+            if CapabilityLookup.slot("action", in: slots)?.essential == true {
+                problem = reason + ", an essential property"
+            } else {
+                actionRemovedReason = reason
+            }
             return
         }
         var candidate: Action? = own
