@@ -12,6 +12,7 @@ struct CapabilityBits: Sendable, Hashable {
     init() {}
 
     /// Whether bit `index` is set.
+    @inline(__always)
     func contains(_ index: Int) -> Bool {
         let mask = UInt64(1) << UInt64(index & 63)
         switch index >> 6 {

@@ -4,6 +4,8 @@ enum CapabilityLookup {
     /// A property a component (or a container, for its children) understands.
     struct PropertySlot: Sendable {
         let name: String
+        /// `name.utf8.count`, compared first: most names differ in length.
+        let length: Int
         let bit: Int
         let essential: Bool
     }
@@ -35,14 +37,35 @@ enum CapabilityLookup {
 
     private static func slots(_ name: (Capability) -> String?) -> [PropertySlot] {
         CapabilityRegistry.entries.enumerated().compactMap { position, entry in
-            name(entry.capability).map { PropertySlot(name: $0, bit: position, essential: entry.essential) }
+            name(entry.capability).map {
+                PropertySlot(name: $0, length: $0.utf8.count, bit: position, essential: entry.essential)
+            }
         }
     }
 
     /// The slot for a property name in a slot list (scalar-exact).
+    ///
+    /// Scalar-exact although it uses `String ==` (canonical equivalence), which
+    /// is much faster here (identical small strings compare as two words):
+    /// registry names are ASCII (checked in ``CapabilityRegistry/entries``), and a
+    /// string canonically equivalent to an ASCII string but not identical must
+    /// contain a non-ASCII scalar whose decomposition is one ASCII scalar
+    /// (U+212A → K, U+037E → ;, U+1FEF → `), which takes two or more UTF-8
+    /// bytes for one — so equal UTF-8 length and `==` imply identical scalars.
     static func slot(_ name: String, in slots: [PropertySlot]) -> PropertySlot? {
-        for slot in slots where slot.name.isScalarEqual(to: name) { return slot }
+        let length = name.utf8.count
+        for slot in slots where slot.length == length && slot.name == name { return slot }
         return nil
+    }
+
+    /// The registry row of a component, `nil` for an unknown type.
+    static func bit(of type: ComponentType) -> Int? {
+        type.registryOrdinal.map { componentBits[$0] }
+    }
+
+    /// The registry row of an action type, `nil` for an unknown type.
+    static func bit(of kind: Action.Kind) -> Int? {
+        kind.registryOrdinal.map { actionBits[$0] }
     }
 }
 

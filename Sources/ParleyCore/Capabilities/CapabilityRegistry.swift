@@ -77,6 +77,9 @@ public enum CapabilityRegistry {
         }
         for name in ["date", "equalsField", "requiredIf"] { add(.rule(name), v12) }
         precondition(rows.count <= CapabilityBits.capacity, "the registry outgrew CapabilityBits")
+        precondition(
+            rows.allSatisfy { $0.capability.description.utf8.allSatisfy { $0 < 0x80 } },
+            "registry names must be ASCII (CapabilityLookup.slot relies on it)")
         return rows
     }()
 

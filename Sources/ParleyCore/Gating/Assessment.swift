@@ -1,51 +1,57 @@
 /// What one node needs from a capability set: whether it can be served at all
 /// (``problem``), and if so which properties to strip and which action to use.
 struct Assessment {
+    typealias Problem = GatingReason.Problem
+
     /// Why the node is unsupported, or `nil` when it can be kept.
-    private(set) var problem: String?
-    /// Non-essential properties the core lacks: name and reason.
-    private(set) var strippedProperties: [(name: String, reason: String)] = []
+    private(set) var problem: Problem?
+    /// Non-essential properties the core lacks, with why.
+    private(set) var strippedProperties: [(name: String, problem: Problem)] = []
     /// The first action of the node's action chain the core supports.
     private(set) var action: Action?
     /// Set when ``action`` is not the node's own action.
-    private(set) var actionFallbackReason: String?
+    private(set) var actionFallbackProblem: Problem?
     /// Set when the core does not read `action` on this component at all.
-    private(set) var actionRemovedReason: String?
+    private(set) var actionRemovedProblem: Problem?
     /// Set when the core does not read `validation` on this component at all.
-    private(set) var validationRemovedReason: String?
+    private(set) var validationRemovedProblem: Problem?
 
     init(_ node: Node, parent: ComponentType?, capabilities: CapabilitySet) {
-        guard let ordinal = node.type.registryOrdinal, capabilities.supports(component: node.type) else {
-            problem = Self.lacks(.component(node.type))
+        guard let ordinal = node.type.registryOrdinal else {
+            problem = .unlisted(.component(node.type))
+            return
+        }
+        let componentRow = CapabilityLookup.componentBits[ordinal]
+        guard capabilities.bits.contains(componentRow) else {
+            problem = .lacks(row: componentRow)
             return
         }
         let slots = CapabilityLookup.propertySlots[ordinal]
         let childSlots = parent?.registryOrdinal.map { CapabilityLookup.childPropertySlots[$0] } ?? []
-        for member in node.properties {
-            if let slot = CapabilityLookup.slot(member.key, in: slots)
-                ?? CapabilityLookup.slot(member.key, in: childSlots)
-            {
-                if capabilities.bits.contains(slot.bit) { continue }
-                let reason = Self.lacks(CapabilityRegistry.entries[slot.bit].capability)
-                if slot.essential {
-                    problem = reason + ", an essential property"
-                    return
-                }
-                strippedProperties.append((member.key, reason))
-            } else {
-                strippedProperties.append((member.key, Self.unknownProperty(member.key, node: node, parent: parent)))
+        // Indexing reads each key in place; iterating members would copy every value.
+        let members = node.properties.members
+        for position in members.indices {
+            let key = members[position].key
+            guard let slot = CapabilityLookup.slot(key, in: slots) ?? CapabilityLookup.slot(key, in: childSlots) else {
+                strippedProperties.append((key, .unknownProperty(key, of: node.type, parent: parent)))
+                continue
             }
+            if capabilities.bits.contains(slot.bit) { continue }
+            if slot.essential {
+                problem = .essential(.lacks(row: slot.bit))
+                return
+            }
+            strippedProperties.append((key, .lacks(row: slot.bit)))
         }
-        if !node.validation.isEmpty, !Self.reads("validation", in: slots, capabilities) {
-            validationRemovedReason = Self.typedProblem("validation", slots: slots, node: node, parent: parent)
+        if !node.validation.isEmpty, let missing = Self.missing("validation", node, slots, parent, capabilities) {
+            validationRemovedProblem = missing.problem
         }
         guard let own = node.action else { return }
-        guard Self.reads("action", in: slots, capabilities) else {
-            let reason = Self.typedProblem("action", slots: slots, node: node, parent: parent)
-            if CapabilityLookup.slot("action", in: slots)?.essential == true {
-                problem = reason + ", an essential property"
+        if let missing = Self.missing("action", node, slots, parent, capabilities) {
+            if missing.essential {
+                problem = .essential(missing.problem)
             } else {
-                actionRemovedReason = reason
+                actionRemovedProblem = missing.problem
             }
             return
         }
@@ -54,42 +60,29 @@ struct Assessment {
         while let current = candidate {
             if capabilities.supports(actionKind: current.kind) {
                 action = current
-                if !isOwn {
-                    actionFallbackReason =
-                        "\(Self.lacks(.action(own.typeName))); using its fallback \"\(current.typeName)\""
-                }
+                if !isOwn { actionFallbackProblem = Self.lacks(own.kind) }
                 return
             }
             candidate = current.fallback
             isOwn = false
         }
-        problem = "\(Self.lacks(.action(own.typeName))) and no action in its fallback chain is supported"
+        problem = .noSupportedAction(Self.lacks(own.kind))
     }
 
-    private static func reads(_ name: String, in slots: [CapabilityLookup.PropertySlot], _ set: CapabilitySet) -> Bool {
-        CapabilityLookup.slot(name, in: slots).map { set.bits.contains($0.bit) } ?? false
-    }
-
-    private static func typedProblem(
-        _ name: String, slots: [CapabilityLookup.PropertySlot], node: Node, parent: ComponentType?
-    ) -> String {
-        if let slot = CapabilityLookup.slot(name, in: slots) {
-            return lacks(CapabilityRegistry.entries[slot.bit].capability)
+    /// Why the core does not read a typed property (`action`, `validation`) of the node, or `nil` when it does.
+    private static func missing(
+        _ name: String, _ node: Node, _ slots: [CapabilityLookup.PropertySlot], _ parent: ComponentType?,
+        _ capabilities: CapabilitySet
+    ) -> (problem: Problem, essential: Bool)? {
+        guard let slot = CapabilityLookup.slot(name, in: slots) else {
+            return (.unknownProperty(name, of: node.type, parent: parent), false)
         }
-        return unknownProperty(name, node: node, parent: parent)
+        return capabilities.bits.contains(slot.bit) ? nil : (.lacks(row: slot.bit), slot.essential)
     }
 
-    private static func unknownProperty(_ name: String, node: Node, parent: ComponentType?) -> String {
-        let owner = parent.map { " or of a child of \($0.name)" } ?? ""
-        return "no core reads \"\(name)\": it is not a property of \(node.type.name)\(owner)"
-    }
-
-    /// A reason naming the capability and the version that introduced it.
-    static func lacks(_ capability: Capability) -> String {
-        if let version = CapabilityRegistry.introduced(capability) {
-            return "the core lacks \(capability) (introduced in core \(version))"
-        }
-        return "no core supports \(capability)"
+    private static func lacks(_ kind: Action.Kind) -> Problem {
+        if let row = CapabilityLookup.bit(of: kind) { return .lacks(row: row) }
+        return .unlisted(.action(Action(kind).typeName))
     }
 }
 

@@ -7,7 +7,7 @@ public struct GatingReportEntry: Sendable, Hashable {
         case substituted
         /// Rule 3: the node was decorative and is not served.
         case dropped
-        /// Rule 4: the node is an input or the only way forward; the step needs the upgrade screen.
+        /// Rule 4: the node is an input, the root or the only way forward; the step needs the upgrade screen.
         case escalated
         /// An unsupported, non-essential property was stripped from a kept node.
         case propertyRemoved
@@ -17,20 +17,23 @@ public struct GatingReportEntry: Sendable, Hashable {
 
     /// The `id` of the node concerned.
     public let nodeId: String
-    /// JSON Pointer (RFC 6901) to the node, property or action in the input document.
-    public let pointer: JSONPointer
     /// What the gate did.
     public let decision: Decision
-    /// A sentence saying why, naming the core version that would have been needed.
-    public let reason: String
+    let location: GatingLocation
+    let why: GatingReason
 
-    /// Creates an entry.
-    public init(nodeId: String, pointer: JSONPointer, decision: Decision, reason: String) {
+    init(nodeId: String, decision: Decision, location: GatingLocation, why: GatingReason) {
         self.nodeId = nodeId
-        self.pointer = pointer
         self.decision = decision
-        self.reason = reason
+        self.location = location
+        self.why = why
     }
+
+    /// JSON Pointer (RFC 6901) to the node, property or action in the input document.
+    public var pointer: JSONPointer { location.pointer }
+
+    /// A sentence saying why, naming the capability and the core version that introduced it.
+    public var reason: String { why.sentence }
 
     /// Wire form: `{"nodeId", "pointer", "action", "reason"}` (`action` is the decision).
     public var json: JSONValue {
