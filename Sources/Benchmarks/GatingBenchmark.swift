@@ -13,13 +13,17 @@ struct GatingBenchmark: AsyncParsableCommand {
     @Option(help: "Measured runs per core version (the median is reported).")
     var runs = 7
 
+    @Option(help: "Only this core version (default: every supported one).")
+    var core: String?
+
     func run() async throws {
         let screen = Self.screen(nodes: 200)
         print("gating a \(screen.nodes.count)-node screen (target < 50 µs per gate, release build)")
         let reference = Self.measure(iterations) { screen.nodes.count }
         print(
             "reference on this machine: listing the screen's nodes (200 Node copies) \(Self.format(reference)) µs CPU")
-        for core in CoreVersion.supported {
+        let cores = try core.map { [try CoreVersion(parsing: $0)] } ?? CoreVersion.supported
+        for core in cores {
             let gate = Gate(core: core)
             var sink = 0
             for _ in 0..<(iterations / 10) { sink &+= gate.gate(screen).report.count }

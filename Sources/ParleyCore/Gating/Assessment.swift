@@ -16,7 +16,17 @@ struct Assessment {
     /// Set when the core does not read `validation` on this component at all.
     private(set) var validationRemovedProblem: Problem?
 
-    init(_ node: Node, parent: ComponentType?, capabilities: CapabilitySet) {
+    /// Assesses a node. A static function, not an `init`: initialisers take
+    /// their arguments owned, which would copy the whole node on every call.
+    static func of(_ node: Node, parent: ComponentType?, capabilities: CapabilitySet) -> Assessment {
+        var assessment = Assessment()
+        assessment.assess(node, parent: parent, capabilities: capabilities)
+        return assessment
+    }
+
+    private init() {}
+
+    private mutating func assess(_ node: Node, parent: ComponentType?, capabilities: CapabilitySet) {
         guard let ordinal = node.type.registryOrdinal else {
             problem = .unlisted(.component(node.type))
             return

@@ -59,7 +59,7 @@ struct GateRun {
     }
 
     private mutating func gate(_ node: Node, parent: ComponentType?, isRoot: Bool, original: Node?) -> Result {
-        let assessment = Assessment(node, parent: parent, capabilities: capabilities)
+        let assessment = Assessment.of(node, parent: parent, capabilities: capabilities)
         guard let problem = assessment.problem else {
             return keep(node, parent: parent, assessment: assessment, original: original)
         }
@@ -91,7 +91,7 @@ struct GateRun {
     private mutating func keep(_ node: Node, parent: ComponentType?, assessment: Assessment, original: Node?)
         -> Result
     {
-        var changed = node.fallback != nil || !assessment.strippedProperties.isEmpty
+        var changed = node.hasFallback || !assessment.strippedProperties.isEmpty
         var properties = node.properties
         for (name, problem) in assessment.strippedProperties {
             properties[name] = nil
@@ -99,9 +99,9 @@ struct GateRun {
         }
         var action: Action? = nil
         if let effective = assessment.action {
-            action = effective.fallback == nil ? effective : Action(effective.kind)
+            action = effective.hasFallback ? Action(effective.kind) : effective
             if case .submit = effective.kind { keptSubmits += 1 }
-            changed = changed || effective.fallback != nil
+            changed = changed || effective.hasFallback
             if let problem = assessment.actionFallbackProblem {
                 record(node, .actionFallback, problem, .usingFallbackAction(effective.typeName), property: "action")
                 changed = true
