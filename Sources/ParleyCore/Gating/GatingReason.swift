@@ -3,17 +3,18 @@
 /// a hundred entries; building their sentences eagerly dominated gating time).
 struct GatingReason: Sendable, Hashable {
     /// What the core cannot do.
-    indirect enum Problem: Sendable, Hashable {
+    enum Problem: Sendable, Hashable {
         /// A registry row the core lacks.
         case lacks(row: Int)
         /// A component type, action type or rule kind no core supports.
         case unlisted(Capability)
         /// A property no core reads on this component (or from a child of `parent`).
         case unknownProperty(String, of: ComponentType, parent: ComponentType?)
-        /// An essential property the core lacks.
-        case essential(Problem)
+        /// An essential property the core lacks (only the recursive cases are
+        /// `indirect`, so the common ones are not boxed on the heap).
+        indirect case essential(Problem)
         /// The node's action is unsupported and so is every action in its fallback chain.
-        case noSupportedAction(Problem)
+        indirect case noSupportedAction(Problem)
     }
 
     /// What the gate did about it.
