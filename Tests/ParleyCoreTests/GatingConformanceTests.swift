@@ -33,6 +33,7 @@ import Testing
                 let step = try #require(vector["step"]?.stringValue)
                 let gated = try #require(gate.gate(flow, step: step), "\(name): no such step")
                 #expect(gated.served.rawValue == expected["served"]?.stringValue, "\(name): served")
+                #expect(gate.gate(flow, step: step)?.canonicalBytes == gated.canonicalBytes, "\(name): deterministic")
                 try Self.check(gated.screen, gated.report, gated.deferred, against: expected, name)
             } else {
                 let screen = try Screen(json: try #require(vector["screen"]), at: .root)
@@ -40,6 +41,10 @@ import Testing
                 #expect(gated.needsUpgrade == expected["needsUpgrade"]?.boolValue, "\(name): needsUpgrade")
                 try Self.check(gated.screen, gated.report, gated.deferred, against: expected, name)
                 #expect(gate.gate(screen).canonicalBytes == gated.canonicalBytes, "\(name): deterministic")
+                if !gated.needsUpgrade {
+                    let again = gate.gate(gated.screen)
+                    #expect(again.screen == gated.screen && again.report.isEmpty, "\(name): idempotent")
+                }
             }
         }
     }
