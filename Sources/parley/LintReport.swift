@@ -11,6 +11,9 @@ struct LintReport {
     var problems: [LintProblem] = []
     /// Why the file could not be linted at all (unreadable, not JSON), if so.
     var error: String?
+    /// For a flow that decodes: which steps each core version renders natively,
+    /// via fallbacks, via the upgrade screen, or not at all.
+    var servability: ServabilityMatrix?
 
     /// Whether the file was linted and is clean.
     var isValid: Bool { error == nil && problems.isEmpty }
@@ -22,7 +25,9 @@ struct LintReport {
         }
         do {
             let document = try JSONParser.parse(Array(data))
-            return LintReport(path: path, problems: linter.lint(document: document))
+            let problems = linter.lint(document: document)
+            let flow = FlowLinter.documentKind(of: document) == "flow" ? try? Flow(json: document, at: .root) : nil
+            return LintReport(path: path, problems: problems, servability: flow.map { Servability().analyze($0) })
         } catch {
             return LintReport(path: path, error: "not valid JSON at \(error)")
         }
@@ -38,6 +43,10 @@ struct LintReport {
             for problem in report.problems {
                 let pointer = problem.pointer.description.isEmpty ? "(document)" : problem.pointer.description
                 lines.append("\(report.path): \(pointer): \(problem.message) [\(problem.code)]")
+            }
+            if let matrix = report.servability {
+                lines.append("  servability (core × step):")
+                lines += matrix.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             }
         }
         let problemCount = reports.reduce(0) { $0 + $1.problems.count }
@@ -75,6 +84,7 @@ struct LintReport {
                 ]
             })
         if includingPath { object["path"] = .string(path) }
+        if let servability { object["servability"] = servability.json }
         if let error { object["error"] = .string(error) }
         return .object(object)
     }

@@ -30,7 +30,7 @@ import Testing
         let path = try ParleyBinary.temporaryFile(Self.cleanFlow)
         let result = try ParleyBinary.run(["lint", path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "\(path): ok\n")
+        #expect(result.stdout.hasPrefix("\(path): ok\n  servability (core × step):\n"), "\(result.stdout)")
         #expect(result.stderr.isEmpty)
     }
 
@@ -65,7 +65,10 @@ import Testing
         let path = try ParleyBinary.temporaryFile(Self.cleanFlow)
         let result = try ParleyBinary.run(["lint", "--json", path])
         #expect(result.status == 0)
-        #expect(try Self.json(result.stdout) == ["valid": true, "problems": []])
+        let report = try Self.json(result.stdout)
+        #expect(report["valid"] == true)
+        #expect(report["problems"] == [])
+        #expect(report["servability"]?["cores"]?.arrayValue?.count == 4, "\(result.stdout)")
     }
 
     @Test func screenDocumentsAreLintedToo() throws {
@@ -130,7 +133,7 @@ import Testing
         let path = try Self.directory(["one.json": Self.cleanFlow, "two.json": Self.cleanFlow])
         let result = try ParleyBinary.run(["lint", path])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").count == 2)
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix(": ok") }.count == 2)
     }
 
     @Test func shippedFlowsLintClean() throws {

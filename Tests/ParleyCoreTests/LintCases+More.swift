@@ -5,6 +5,24 @@ extension LintCase {
 
     static let flows: [LintCase] = [
         LintCase(
+            name: "pattern that is not an I-Regexp",
+            document: Fixture.flow(
+                root: input("q", rules: #"[ { "rule": "pattern", "value": "^[A-Z]{2}$" } ]"#)),
+            code: .invalidPattern, pointer: "/steps/0/screen/root/properties/validation/0/value"),
+        LintCase(
+            name: "a 1.2-only input without fallback and no upgrade screen",
+            document: Fixture.flow(
+                root: #"{ "type": "datePicker", "id": "d", "properties": { "fieldId": "when", "label": "When" } }"#),
+            code: .unservableStep, pointer: "/steps/0"),
+        LintCase(
+            name: "an upgrade screen old cores cannot render",
+            document: """
+                { "schema": "parley.flow/1", "id": "f", "start": "a",
+                  "steps": [ { "id": "a", "screen": { "id": "a", "root": \(text) }, "next": [] } ],
+                  "upgrade": { "id": "u", "root": { "type": "carousel", "id": "c" } } }
+                """,
+            code: .unservableUpgradeScreen, pointer: "/upgrade"),
+        LintCase(
             name: "start names no step",
             document: #"{ "schema": "parley.flow/1", "id": "f", "start": "nowhere", "steps": [] }"#,
             code: .unknownStep, pointer: "/start"),

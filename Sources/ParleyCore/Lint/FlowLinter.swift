@@ -37,18 +37,26 @@
 /// | `invalidRuleParameter` | A rule's parameter is missing, ill-typed or out of range. |
 /// | `invalidPattern` | A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, DESIGN.md). |
 /// | `invalidPredicate` | A predicate does not have exactly one operator (equals, in, present, all, any, not). |
+/// | `unservableStep` | A supported core cannot render a step and the flow has no `upgrade` screen. |
+/// | `unservableUpgradeScreen` | A supported core cannot render the flow's `upgrade` screen. |
 public struct FlowLinter: Sendable {
     /// The bounds enforced (each reported as `limitExceeded`).
     public let limits: DocumentLimits
 
-    /// Creates a linter with the given limits.
-    public init(limits: DocumentLimits = DocumentLimits()) {
+    /// Oldest core every step must be servable to (DESIGN.md: publishing lints
+    /// servability); `nil` skips the servability check.
+    public let servabilityFloor: CoreVersion?
+
+    /// Creates a linter with the given limits and servability floor.
+    public init(limits: DocumentLimits = DocumentLimits(), servabilityFloor: CoreVersion? = .floor) {
+        self.servabilityFloor = servabilityFloor
         self.limits = limits
     }
 
     /// Lints a `parley.flow/1` document.
     public func lint(flow: JSONValue) -> [LintProblem] {
-        run(flow) { walk in walk.lintFlow(flow, at: .root) }
+        let problems = run(flow) { walk in walk.lintFlow(flow, at: .root) }
+        return problems.isEmpty ? servabilityProblems(flow, at: []) : problems
     }
 
     /// Lints a `parley.screen/1` document on its own: field references must
@@ -59,7 +67,20 @@ public struct FlowLinter: Sendable {
 
     /// Lints a `parley.bundle/1` document: every flow, and flow ids unique.
     public func lint(bundle: JSONValue) -> [LintProblem] {
-        run(bundle) { walk in walk.lintBundle(bundle, at: .root) }
+        let problems = run(bundle) { walk in walk.lintBundle(bundle, at: .root) }
+        guard problems.isEmpty, case .array(let flows)? = bundle["flows"] else { return problems }
+        return flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
+    }
+
+    /// A structurally clean flow must also be servable from ``servabilityFloor`` on
+    /// (``Servability``): a step some supported core cannot render needs an `upgrade` screen.
+    private func servabilityProblems(_ document: JSONValue, at prefix: [String]) -> [LintProblem] {
+        guard let floor = servabilityFloor, let flow = try? Flow(json: document, at: .root) else { return [] }
+        return Servability(floor: floor).analyze(flow).problems.map { problem in
+            LintProblem(
+                code: problem.code, pointer: JSONPointer(tokens: prefix + problem.pointer.tokens),
+                message: problem.message)
+        }
     }
 
     /// Lints any Parley document, dispatching on its `schema` (flow, screen or

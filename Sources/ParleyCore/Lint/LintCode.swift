@@ -29,6 +29,8 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
     case invalidRuleParameter
     case invalidPattern
     case invalidPredicate
+    case unservableStep
+    case unservableUpgradeScreen
 
     /// One line saying what the code means (the README's table is generated from these).
     public var summary: String {
@@ -64,6 +66,8 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
         case .invalidPattern: return "A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, DESIGN.md)."
         case .invalidPredicate:
             return "A predicate does not have exactly one operator (equals, in, present, all, any, not)."
+        case .unservableStep: return "A supported core cannot render a step and the flow has no `upgrade` screen."
+        case .unservableUpgradeScreen: return "A supported core cannot render the flow's `upgrade` screen."
         }
     }
 
