@@ -45,7 +45,8 @@ extension ShippedFlows {
                 TextField("deliveryNotes", label: "Notes for the driver")
                     .requiredIf(
                         Field("floor").isPresent && Field("floor") != "0",
-                        "Tell the driver how to reach that floor.")
+                        "Tell the driver how to reach that floor."
+                    )
                     .maxLength(250, "Use at most 250 characters.")
                 Button("Confirm address", action: .submit).id("next")
             } next: {
