@@ -80,7 +80,7 @@ public struct BundleSignature: Sendable, Hashable {
         }
         guard publicKey.isValidSignature(signature, for: actual) else {
             throw .badSignature(
-                "the signature does not verify with this public key: wrong key, or the bundle or signature was altered")
+                "the signature does not verify with this public key (wrong key, or a forged or corrupted signature)")
         }
     }
 }
