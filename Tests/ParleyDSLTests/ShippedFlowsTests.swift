@@ -1,0 +1,123 @@
+import Flows
+import ParleyCore
+import Testing
+
+/// Every flow in `Flows/`: round trip, identity rules, references, and
+/// servability for cores 1.0–2.0 (DESIGN.md "Capabilities and version gating").
+@Suite struct ShippedFlowsTests {
+    static let flows = ShippedFlows.all
+    static let ids = flows.map(\.id)
+
+    static func flow(_ id: String) -> Flow { flows.first { $0.id == id }! }
+
+    @Test func thereAreAtLeastThreeFlowsWithDistinctIds() {
+        #expect(Self.flows.count >= 3)
+        #expect(Set(Self.flows.map(\.id)).count == Self.flows.count)
+    }
+
+    /// DSL → JSON → decode → equal.
+    @Test(arguments: ids)
+    func roundTrips(_ id: String) throws {
+        let flow = Self.flow(id)
+        #expect(try Flow.decode(flow.canonicalBytes) == flow)
+        #expect(try Flow.decode(flow.canonicalBytes).canonicalBytes == flow.canonicalBytes)
+    }
+
+    /// Node ids unique per screen (fallbacks included); fieldIds unique per
+    /// flow (a node and its fallbacks count once); fallbacks keep the fieldId.
+    @Test(arguments: ids)
+    func identityRules(_ id: String) {
+        let flow = Self.flow(id)
+        var fieldIds: [String] = []
+        for screen in flow.steps.map(\.screen) + [flow.upgrade].compactMap({ $0 }) {
+            var ids: [String] = []
+            func visit(_ node: Node) {
+                ids.append(node.id)
+                node.children.forEach(visit)
+                if let fallback = node.fallback {
+                    #expect(fallback.fieldId == node.fieldId, "\(flow.id)/\(node.id): fallback changes the fieldId")
+                    visit(fallback)
+                }
+            }
+            visit(screen.root)
+            #expect(Set(ids).count == ids.count, "\(flow.id)/\(screen.id) has duplicate node ids: \(ids)")
+            fieldIds += screen.inputs.compactMap(\.fieldId)
+        }
+        #expect(Set(fieldIds).count == fieldIds.count, "\(flow.id) has duplicate fieldIds: \(fieldIds)")
+    }
+
+    /// `start` and every `goto` name a step; predicates, `equalsField`,
+    /// `requiredIf` and network `include` name fields of the flow.
+    @Test(arguments: ids)
+    func referencesResolve(_ id: String) {
+        let flow = Self.flow(id)
+        let stepIds = flow.steps.map(\.id)
+        #expect(Set(stepIds).count == stepIds.count)
+        #expect(stepIds.contains(flow.start))
+        let fields = Set(flow.steps.flatMap { $0.screen.inputs.compactMap(\.fieldId) })
+        for step in flow.steps {
+            for transition in step.next {
+                #expect(stepIds.contains(transition.goto), "\(flow.id)/\(step.id) goes to a missing step")
+                let read = Set(transition.when?.fields ?? [])
+                #expect(read.isSubset(of: fields))
+            }
+            for node in step.screen.nodes {
+                for rule in node.validation {
+                    switch rule.check {
+                    case .equalsField(let field): #expect(fields.contains(field))
+                    case .requiredIf(let predicate): #expect(Set(predicate.fields).isSubset(of: fields))
+                    default: break
+                    }
+                }
+                if case .network(let request) = node.action?.kind {
+                    #expect(Set(request.include).isSubset(of: fields))
+                }
+            }
+        }
+        #expect(flow.upgrade != nil, "\(flow.id) needs an upgrade screen")
+    }
+
+    /// For each core version, every step's inputs survive gating (directly or
+    /// through a fallback) and a submit button remains, so no step hits gating
+    /// rule 4. Versions from DESIGN.md's component table.
+    @Test(arguments: ["1.0", "1.1", "1.2", "2.0"])
+    func servable(_ core: String) {
+        let introduced: [ComponentType: String] = [
+            .quickReplies: "1.1", .card: "1.1", .datePicker: "1.2", .toggle: "1.2", .carousel: "2.0", .grid: "2.0",
+        ]
+        let order = ["1.0", "1.1", "1.2", "2.0"]
+        func supported(_ type: ComponentType) -> Bool {
+            order.firstIndex(of: introduced[type] ?? "1.0")! <= order.firstIndex(of: core)!
+        }
+        /// The node served for `core`, `nil` when dropped; `false` when unservable.
+        func gate(_ node: Node) -> (Node?, Bool) {
+            if supported(node.type) {
+                var kept = node
+                var ok = true
+                kept.children = node.children.compactMap {
+                    let (child, childOK) = gate($0)
+                    ok = ok && childOK
+                    return child
+                }
+                return (kept, ok)
+            }
+            if let fallback = node.fallback { return gate(fallback) }
+            return (nil, node.fieldId == nil && node.action?.kind != .submit)
+        }
+        for flow in Self.flows {
+            for step in flow.steps {
+                let (root, ok) = gate(step.screen.root)
+                #expect(ok, "\(flow.id)/\(step.id) is not servable on core \(core)")
+                let served = root.map { Screen(id: step.id, root: $0).nodes } ?? []
+                #expect(
+                    Set(served.compactMap(\.fieldId)) == Set(step.screen.inputs.compactMap(\.fieldId)),
+                    "\(flow.id)/\(step.id) loses an input on core \(core)")
+                if !step.next.isEmpty {
+                    #expect(
+                        served.contains { $0.type == .button && $0.action?.kind == .submit },
+                        "\(flow.id)/\(step.id) has no way forward on core \(core)")
+                }
+            }
+        }
+    }
+}
