@@ -2,8 +2,8 @@ import ParleyCore
 import Testing
 
 /// Regressions found while round-tripping DSL output: `JSONValue` is
-/// `ExpressibleByNilLiteral`, so `reader.value(k) != nil` compared against
-/// `.null` and was true for absent keys.
+/// `ExpressibleByNilLiteral`, and `JSONObject`'s subscript returned `.null`
+/// for absent keys, so every absent member looked present.
 @Suite struct CoreDecodingRegressionTests {
     @Test func predicateWithOneOperatorDecodes() throws {
         let predicate = try Predicate.decode(#"{"field":"purpose","equals":"work"}"#)

@@ -44,7 +44,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public subscript(key: String) -> JSONValue? {
         get {
             let (index, found) = position(of: key)
-            return found ? members[index].value : nil
+            // Not a ternary: `found ? value : nil` would type `nil` as
+            // `JSONValue.null` (ExpressibleByNilLiteral) and never report absence.
+            guard found else { return Optional.none }
+            return members[index].value
         }
         set {
             let (index, found) = position(of: key)

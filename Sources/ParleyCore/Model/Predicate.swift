@@ -17,7 +17,7 @@ public indirect enum Predicate: Sendable, Equatable {
     /// Decodes a predicate; exactly one operator is allowed.
     public init(json: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) {
         let reader = try JSONReader(json, at: pointer, what: "a predicate")
-        let operators = ["equals", "in", "present", "all", "any", "not"].filter { reader.object.contains($0) }
+        let operators = ["equals", "in", "present", "all", "any", "not"].filter { reader.value($0) != nil }
         guard operators.count == 1, let op = operators.first else {
             throw .invalidValue(
                 pointer,

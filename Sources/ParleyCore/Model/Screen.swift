@@ -18,7 +18,7 @@ public struct Screen: Sendable, Equatable {
     /// nested in a flow may omit it, but if present it must be understood.
     public init(json: JSONValue, at pointer: JSONPointer, requireSchema: Bool) throws(ModelDecodingError) {
         let reader = try JSONReader(json, at: pointer, what: "a screen")
-        if requireSchema || reader.object.contains("schema") {
+        if requireSchema || reader.value("schema") != nil {
             _ = try SchemaVersion.check(reader.value("schema"), expected: "screen", at: pointer.appending("schema"))
         }
         id = try reader.string("id")
