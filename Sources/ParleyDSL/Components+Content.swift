@@ -26,10 +26,12 @@ extension Component where Kind == Kinds.Button {
 }
 
 extension Component where Kind == Kinds.Card {
-    /// A card (core 1.1): title, optional subtitle, image and action, and children.
+    /// A card (core 1.1): title, optional subtitle, image and action, and
+    /// children, which may carry a `size` (the capability registry lists
+    /// `size` under `card` as under the stacks).
     public init(
         _ title: String, subtitle: String? = nil, imageUrl: String? = nil, action: Action? = nil,
-        @ContentBuilder content: () -> Children = { .empty }
+        @StackBuilder content: () -> Children = { .empty }
     ) {
         self.init(properties: JSONObject([("title", .string(title))]), children: content().drafts, action: action)
         draft.properties["subtitle"] = subtitle.map(JSONValue.string)

@@ -38,6 +38,9 @@ extension Component where Kind == Kinds.Carousel {
 }
 
 extension Component where Kind == Kinds.Grid {
-    /// A grid of children (core 2.0).
-    public init(@ContentBuilder content: () -> Children) { self.init(children: content().drafts) }
+    /// A grid of children (core 2.0), optionally with a column count.
+    public init(columns: Int? = nil, @ContentBuilder content: () -> Children) {
+        self.init(children: content().drafts)
+        draft.properties["columns"] = columns.map { .number(JSONNumber($0)) }
+    }
 }

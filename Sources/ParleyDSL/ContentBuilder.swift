@@ -1,5 +1,5 @@
-/// Builds the children of a `card`, `carousel` or `grid`, or a screen body:
-/// components with `if`/`else`, `switch`, `if let` and `for`-in.
+/// Builds the children of a `carousel` or `grid`: components with
+/// `if`/`else`, `switch`, `if let` and `for`-in.
 ///
 /// Only ``Component`` values are accepted, so a `Step` or a `Next` inside a
 /// screen does not compile; per-child `.size(…)` is accepted only by

@@ -1,5 +1,5 @@
-/// A component with a per-child stack `size`; accepted only by
-/// ``StackBuilder``, so `.size(…)` outside a `vstack`/`hstack` does not compile.
+/// A component with a per-child `size`; accepted only by ``StackBuilder``,
+/// so `.size(…)` outside a `vstack`/`hstack`/`card` does not compile.
 public struct Sized: Sendable {
     var draft: Draft
 }

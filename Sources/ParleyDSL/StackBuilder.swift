@@ -1,6 +1,7 @@
-/// Builds the children of a `vstack`/`hstack` (and a screen's root): like
-/// ``ContentBuilder`` and additionally accepts ``Sized`` children, because
-/// per-child `size` is meaningful only inside a stack (DESIGN.md "Screen").
+/// Builds the children of a `vstack`/`hstack`/`card` (and a screen's root):
+/// like ``ContentBuilder`` and additionally accepts ``Sized`` children,
+/// because per-child `size` is meaningful only there (DESIGN.md "Screen";
+/// the capability registry's child properties).
 @resultBuilder
 public enum StackBuilder {
     /// A single component.

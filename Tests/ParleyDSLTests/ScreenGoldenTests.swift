@@ -107,12 +107,12 @@ import Testing
     @Test func contentComponents() {
         let node = Card("Reorder", subtitle: "Same items again", imageUrl: "https://img.example/1.png", action: .submit)
         {
-            Image(url: "https://img.example/2.png", alt: "Basket", aspectRatio: "1.5")
-            Carousel { Grid { Divider() } }
+            Image(url: "https://img.example/2.png", alt: "Basket", aspectRatio: "1.5").size(.fill)
+            Carousel { Grid(columns: 2) { Divider() } }
         }.node(id: "c")
         #expect(
             Golden.json(node)
-                == #"{"children":[{"id":"c-image1","properties":{"alt":"Basket","aspectRatio":1.5,"url":"https://img.example/2.png"},"type":"image"},{"children":[{"children":[{"id":"c-carousel1-grid1-divider1","properties":{},"type":"divider"}],"id":"c-carousel1-grid1","properties":{},"type":"grid"}],"id":"c-carousel1","properties":{},"type":"carousel"}],"id":"c","properties":{"action":{"type":"submit"},"imageUrl":"https://img.example/1.png","subtitle":"Same items again","title":"Reorder"},"type":"card"}"#
+                == #"{"children":[{"id":"c-image1","properties":{"alt":"Basket","aspectRatio":1.5,"size":"fill","url":"https://img.example/2.png"},"type":"image"},{"children":[{"children":[{"id":"c-carousel1-grid1-divider1","properties":{},"type":"divider"}],"id":"c-carousel1-grid1","properties":{"columns":2},"type":"grid"}],"id":"c-carousel1","properties":{},"type":"carousel"}],"id":"c","properties":{"action":{"type":"submit"},"imageUrl":"https://img.example/1.png","subtitle":"Same items again","title":"Reorder"},"type":"card"}"#
         )
     }
 
