@@ -2,7 +2,7 @@ import COpenSSL
 
 /// An Ed25519 (RFC 8032) signing key. A plain value: the 32-byte seed is kept
 /// in memory and an OpenSSL key is made per operation.
-public struct Ed25519PrivateKey: Sendable {
+public struct Ed25519PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     private let raw: [UInt8]
 
     /// Wraps a 32-byte seed.
@@ -72,4 +72,10 @@ public struct Ed25519PrivateKey: Sendable {
             return signature
         }
     }
+
+    /// Redacted, so a key never reaches a log by accident.
+    public var description: String { "Ed25519PrivateKey(redacted)" }
+
+    /// Redacted, so a key never reaches a log by accident.
+    public var debugDescription: String { description }
 }

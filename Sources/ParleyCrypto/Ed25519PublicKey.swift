@@ -15,6 +15,11 @@ public struct Ed25519PublicKey: Sendable, Hashable {
         raw = rawRepresentation
     }
 
+    /// Wraps the 32-byte public key given as base64 (as `parley keygen` prints it).
+    public init(base64: String) throws(CryptoError) {
+        try self.init(rawRepresentation: try Base64.decode(base64))
+    }
+
     /// Reads an SPKI PEM public key (`-----BEGIN PUBLIC KEY-----`).
     public init(pem: String) throws(CryptoError) {
         let key = try OpenSSLKey.read(pem: pem, what: "public key") { PEM_read_bio_PUBKEY($0, nil, nil, nil) }

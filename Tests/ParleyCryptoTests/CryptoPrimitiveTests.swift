@@ -32,6 +32,9 @@ import Testing
         let publicPEM = try key.publicKey.pemRepresentation
         #expect(publicPEM.hasPrefix("-----BEGIN PUBLIC KEY-----"))
         #expect(try Ed25519PublicKey(pem: publicPEM) == key.publicKey)
+        #expect(try Ed25519PublicKey(base64: Base64.encode(key.publicKey.rawRepresentation)) == key.publicKey)
+        #expect("\(key)" == "Ed25519PrivateKey(redacted)")
+        #expect(String(reflecting: key) == "Ed25519PrivateKey(redacted)")
         let other = try Ed25519PrivateKey.generate()
         #expect(other.rawRepresentation != key.rawRepresentation)
         let signature = try key.signature(for: Array("hello".utf8))
