@@ -15,6 +15,11 @@ import Testing
         #expect(Set(Self.flows.map(\.id)).count == Self.flows.count)
     }
 
+    /// Building the DSL twice gives the same bytes (bundles must be deterministic).
+    @Test func buildingIsDeterministic() {
+        #expect(ShippedFlows.all.map(\.canonicalBytes) == Self.flows.map(\.canonicalBytes))
+    }
+
     /// DSL → JSON → decode → equal.
     @Test(arguments: ids)
     func roundTrips(_ id: String) throws {
