@@ -1,11 +1,67 @@
 import ArgumentParser
+import Foundation
+import ParleyCore
 
-/// `parley lint`: Check a flow or screen JSON file for problems.
+/// `parley lint PATH`: checks a flow, screen or bundle JSON file — or every
+/// `*.json` file of a directory, in name order — with ``FlowLinter``.
+///
+/// Exit status: 0 when every file is clean, 1 when problems were found, 2 when
+/// a path is unreadable or a file is not JSON (reported with line and column).
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lint", abstract: "Check a flow or screen JSON file for problems.")
+        commandName: "lint",
+        abstract: "Check a flow or screen JSON file (or a directory of them) for problems.",
+        discussion: """
+            Exit status: 0 clean, 1 problems found, 2 unreadable or not JSON.
+            With --json, standard output is {"valid": Bool, "problems": [{"code", "pointer", "message"}]};
+            for a directory, {"valid": Bool, "files": [{"path", "valid", "problems"}]}.
+            A file that cannot be linted also gets an "error" member (and a line on standard error).
+            """)
+
+    @Argument(help: "A flow, screen or bundle JSON file, or a directory whose *.json files are linted.")
+    var path: String
+
+    @Flag(name: .long, help: "Write a machine-readable JSON report to standard output.")
+    var json = false
 
     func run() async throws {
-        throw ValidationError("`parley lint` is not implemented yet")
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            Self.printError("\(path): no such file or directory")
+            throw ExitCode(2)
+        }
+        let reports: [LintReport]
+        if isDirectory.boolValue {
+            let names: [String]
+            do {
+                names = try manager.contentsOfDirectory(atPath: path)
+                    .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+                    .sorted { $0.scalarPrecedes($1) }
+            } catch {
+                Self.printError("\(path): cannot read the directory (\(error.localizedDescription))")
+                throw ExitCode(2)
+            }
+            let directory = URL(fileURLWithPath: path)
+            reports = names.map { LintReport.lint(file: directory.appendingPathComponent($0).path) }
+            if names.isEmpty { Self.printError("\(path): no *.json files to lint") }
+        } else {
+            reports = [LintReport.lint(file: path)]
+        }
+        for report in reports {
+            if let error = report.error { Self.printError("\(report.path): \(error)") }
+        }
+        let output =
+            json
+            ? (isDirectory.boolValue ? LintReport.jsonDirectory(reports) : LintReport.jsonFile(reports[0]))
+            : LintReport.human(reports)
+        if !output.isEmpty { print(output) }
+        if reports.contains(where: { $0.error != nil }) { throw ExitCode(2) }
+        if reports.contains(where: { !$0.problems.isEmpty }) { throw ExitCode(1) }
+    }
+
+    /// Writes one line to standard error.
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data("parley lint: \(line)\n".utf8))
     }
 }

@@ -15,6 +15,14 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Creates a problem with one of the linter's stable codes.
+    public init(_ code: LintCode, pointer: JSONPointer, message: String) {
+        self.init(code: code.rawValue, pointer: pointer, message: message)
+    }
+
+    /// The code as a ``LintCode``, or `nil` for a code from elsewhere (e.g. servability checks).
+    public var lintCode: LintCode? { LintCode(rawValue: code) }
+
     public var description: String {
         "\(pointer.description.isEmpty ? "(document)" : pointer.description): \(message) [\(code)]"
     }

@@ -17,6 +17,10 @@ public struct Node: Sendable, Equatable {
     /// Child nodes, in order.
     public var children: [Node]
     private var fallbackStorage: [Node]
+    /// For a node of unknown type only: its members other than `type`, `id`,
+    /// `properties`, `children` and `fallback`, kept so that a node newer than
+    /// this core re-encodes losslessly (DESIGN.md "Wire format").
+    private var unknownMembers = JSONObject()
 
     /// A node served instead to cores that lack this node's type or a property it uses.
     public var fallback: Node? {
@@ -37,6 +41,9 @@ public struct Node: Sendable, Equatable {
         self.children = children
         self.fallbackStorage = fallback.map { [$0] } ?? []
     }
+
+    /// The members this core gives meaning to; others are ignored on known types.
+    static let memberNames = ["type", "id", "properties", "children", "fallback"]
 
     /// The input's `fieldId`, if this node has one.
     public var fieldId: String? { properties["fieldId"]?.stringValue }
@@ -67,6 +74,11 @@ public struct Node: Sendable, Equatable {
             }
         }
         properties = raw
+        if !type.isKnown {
+            var extra = reader.object
+            for key in Self.memberNames { extra[key] = nil }
+            unknownMembers = extra
+        }
         var decodedChildren: [Node] = []
         if let elements = try reader.optionalArray("children") {
             for (index, element) in elements.enumerated() {
@@ -82,7 +94,7 @@ public struct Node: Sendable, Equatable {
 
     /// The node's wire JSON (canonical array form for `validation`).
     public var json: JSONValue {
-        var object = JSONObject()
+        var object = type.isKnown ? JSONObject() : unknownMembers
         object["type"] = .string(type.name)
         object["id"] = .string(id)
         var props = properties

@@ -75,7 +75,10 @@ public struct Rule: Sendable, Equatable {
     public init(json: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) {
         let reader = try JSONReader(json, at: pointer, what: "a rule")
         let kind = try reader.string("rule")
-        message = try reader.optionalString("message")
+        // A kind newer than this core may shape its message differently; only
+        // known kinds insist on a string, so decoding never fails on newer rules.
+        message =
+            Self.knownKinds.contains(kind) ? try reader.optionalString("message") : reader.value("message")?.stringValue
         switch kind {
         case "required": check = .required
         case "requiredIf":
@@ -144,46 +147,13 @@ public struct Rule: Sendable, Equatable {
             }
             return rules
         case .object(let object):
-            return try expandShortForm(object, at: pointer)
+            let expansion = expandShortForm(object, at: pointer)
+            if let error = expansion.errors.first { throw error }
+            var rules: [Rule] = []
+            for entry in expansion.rules { rules.append(try Rule(json: entry.json, at: entry.pointer)) }
+            return rules
         default:
             throw .wrongType(pointer, "\"validation\" must be an array of rules, found \(value.kindDescription)")
         }
-    }
-
-    private static func expandShortForm(_ object: JSONObject, at pointer: JSONPointer) throws(ModelDecodingError)
-        -> [Rule]
-    {
-        var message: JSONValue?
-        if let value = object["message"] {
-            guard case .string = value else {
-                throw .wrongType(pointer.appending("message"), "\"message\" must be a string")
-            }
-            message = value
-        }
-        let keys = object.keys.filter { $0 != "message" }
-        let ordered = knownKinds.filter { keys.contains($0) } + keys.filter { !knownKinds.contains($0) }
-        var rules: [Rule] = []
-        for key in ordered {
-            let value = object[key]!
-            var rule = JSONObject()
-            rule["rule"] = .string(key)
-            if let message { rule["message"] = message }
-            switch (key, value) {
-            case ("required", .bool(false)), ("integer", .bool(false)), ("email", .bool(false)):
-                continue
-            case ("required", .bool(true)), ("integer", .bool(true)), ("email", .bool(true)), ("date", .bool(true)):
-                break
-            case ("required", _), ("integer", _), ("email", _):
-                throw .wrongType(pointer.appending(key), "\"\(key)\" in the short form must be true or false")
-            case ("oneOf", _): rule["values"] = value
-            case ("equalsField", _): rule["field"] = value
-            case ("requiredIf", _): rule["when"] = value
-            case ("date", .object(let bounds)):
-                for member in bounds { rule[member.key] = member.value }
-            default: rule["value"] = value
-            }
-            rules.append(try Rule(json: .object(rule), at: pointer.appending(key)))
-        }
-        return rules
     }
 }

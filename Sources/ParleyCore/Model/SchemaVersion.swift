@@ -55,7 +55,10 @@ public struct SchemaVersion: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func parseNumber(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 6, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        // Digits only, no leading zero ("01" is malformed): one spelling per version.
+        guard !text.isEmpty, text.count <= 6, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            text == "0" || text.first != "0"
+        else { return nil }
         return Int(text)
     }
 

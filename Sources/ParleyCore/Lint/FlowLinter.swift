@@ -1,0 +1,104 @@
+/// Publish-time checks of flow, screen and bundle documents (issue 2, DESIGN.md
+/// "Wire format"): a pure function from raw JSON to **every** problem found,
+/// each with a stable code, an RFC 6901 JSON Pointer and a sentence a designer
+/// understands.
+///
+/// The linter works on the raw ``JSONValue`` rather than the decoded model so it
+/// can report all problems at once. A document that lints clean always decodes
+/// with the model (``Flow``, ``Screen``, ``Bundle``); the linter is stricter than
+/// the decoder, which must stay tolerant of documents newer than itself, while
+/// the server only stores what it understands.
+///
+/// | code | meaning |
+/// |---|---|
+/// | `unsupportedSchema` | `schema` is missing, malformed, of another document kind or of an unknown major version. |
+/// | `missingMember` | A required member is absent (e.g. a node's `id`, an input's `fieldId`, a button's `action`). |
+/// | `wrongType` | A member has the wrong JSON type (e.g. a number where a string is expected). |
+/// | `invalidValue` | A member has the right type but an unacceptable value (e.g. an empty id). |
+/// | `limitExceeded` | A documented `DocumentLimits` bound is exceeded (depth, counts, string sizes). |
+/// | `unknownComponentType` | A node's `type` is not in the component vocabulary. |
+/// | `unknownActionType` | An action's `type` is not submit, openUrl, subscribe or network. |
+/// | `unknownRuleKind` | A validation rule's `rule` is not a kind the interpreter knows. |
+/// | `duplicateNodeId` | Two nodes of one screen (fallbacks included) share an `id`. |
+/// | `duplicateFieldId` | Two inputs of one flow share a `fieldId` (a node and its fallbacks count once). |
+/// | `duplicateStepId` | Two steps of one flow share an `id`. |
+/// | `duplicateFlowId` | Two flows of one bundle share an `id`. |
+/// | `duplicateOption` | An input's `options` list repeats a value. |
+/// | `fallbackFieldMismatch` | A fallback does not carry its node's `fieldId`, or introduces a field its node lacks. |
+/// | `childrenNotAllowed` | A node whose type is not a container has `children`. |
+/// | `validationWithoutField` | A node has `validation` rules but no `fieldId` to apply them to. |
+/// | `unknownStep` | `start` or a `goto` names no step of the flow. |
+/// | `unreachableStep` | No path of `goto`s from `start` reaches the step. |
+/// | `unknownField` | `include`, `equalsField` or a predicate names a field the flow does not have. |
+/// | `invalidNetworkMethod` | A network request's `method` is not GET, POST, PUT, PATCH or DELETE. |
+/// | `invalidNetworkPath` | A network request's `path` is not relative (scheme, host, `//`, leading `/`, `.`/`..`). |
+/// | `networkHeadersNotAllowed` | A network request carries `headers`; the client injects auth itself. |
+/// | `openUrlNotHttps` | An openUrl action's `url` is not an absolute `https://` URL. |
+/// | `invalidRuleParameter` | A rule's parameter is missing, ill-typed or out of range. |
+/// | `invalidPattern` | A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, DESIGN.md). |
+/// | `invalidPredicate` | A predicate does not have exactly one operator (equals, in, present, all, any, not). |
+public struct FlowLinter: Sendable {
+    /// The bounds enforced (each reported as `limitExceeded`).
+    public let limits: DocumentLimits
+
+    /// Creates a linter with the given limits.
+    public init(limits: DocumentLimits = DocumentLimits()) {
+        self.limits = limits
+    }
+
+    /// Lints a `parley.flow/1` document.
+    public func lint(flow: JSONValue) -> [LintProblem] {
+        run(flow) { walk in walk.lintFlow(flow, at: .root) }
+    }
+
+    /// Lints a `parley.screen/1` document on its own: field references must
+    /// name fields of the same screen.
+    public func lint(screen: JSONValue) -> [LintProblem] {
+        run(screen) { walk in walk.lintStandaloneScreen(screen, at: .root) }
+    }
+
+    /// Lints a `parley.bundle/1` document: every flow, and flow ids unique.
+    public func lint(bundle: JSONValue) -> [LintProblem] {
+        run(bundle) { walk in walk.lintBundle(bundle, at: .root) }
+    }
+
+    /// Lints any Parley document, dispatching on its `schema` (flow, screen or
+    /// bundle); a missing or unknown `schema` is reported as `unsupportedSchema`.
+    public func lint(document: JSONValue) -> [LintProblem] {
+        switch Self.documentKind(of: document) {
+        case "flow": return lint(flow: document)
+        case "screen": return lint(screen: document)
+        case "bundle": return lint(bundle: document)
+        default:
+            guard case .object(let object) = document else {
+                return [
+                    LintProblem(
+                        code: LintCode.wrongType.rawValue, pointer: .root,
+                        message: "A Parley document must be an object, found \(document.kindDescription).")
+                ]
+            }
+            let found = object["schema"].map { CanonicalJSON.string($0) } ?? "nothing"
+            return [
+                LintProblem(
+                    code: LintCode.unsupportedSchema.rawValue, pointer: JSONPointer.root.appending("schema"),
+                    message:
+                        "\"schema\" must be \"parley.flow/1\", \"parley.screen/1\" or \"parley.bundle/1\", found \(found)."
+                )
+            ]
+        }
+    }
+
+    /// The document kind named by `schema` (`flow`, `screen`, `bundle`), or `nil`.
+    public static func documentKind(of document: JSONValue) -> String? {
+        guard let schema = document["schema"]?.stringValue else { return nil }
+        for kind in ["flow", "screen", "bundle"] where schema.hasPrefix("parley.\(kind)/") { return kind }
+        return nil
+    }
+
+    private func run(_ document: JSONValue, _ body: (inout LintWalk) -> Void) -> [LintProblem] {
+        var walk = LintWalk(limits: limits)
+        body(&walk)
+        walk.checkValueBounds(in: document)
+        return walk.problems
+    }
+}

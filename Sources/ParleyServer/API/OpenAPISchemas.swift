@@ -1,0 +1,78 @@
+import ParleyCore
+
+/// The `components/schemas` of the OpenAPI document. Wire documents (flows,
+/// screens, bundles) are described loosely and point at DESIGN.md, whose
+/// contract the server enforces with its linter.
+enum OpenAPISchemas {
+    private static func object(_ properties: [(String, JSONValue)], required: [String] = []) -> JSONValue {
+        var schema = JSONObject()
+        schema["type"] = "object"
+        schema["properties"] = .object(JSONObject(properties))
+        if !required.isEmpty { schema["required"] = .array(required.map(JSONValue.string)) }
+        return .object(schema)
+    }
+
+    private static let string: JSONValue = ["type": "string"]
+    private static let integer: JSONValue = ["type": "integer"]
+    private static let boolean: JSONValue = ["type": "boolean"]
+    private static let anyObject: JSONValue = ["type": "object"]
+    private static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
+    private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+
+    static let all = JSONObject([
+        ("Status", object([("status", string)], required: ["status"])),
+        (
+            "Problem",
+            object(
+                [
+                    ("type", string), ("title", string), ("status", integer), ("detail", string),
+                    ("errors", array(anyObject)), ("problems", array(ref("LintProblem"))),
+                ], required: ["type", "title", "status"])
+        ),
+        ("Flow", ["type": "object", "description": "A `parley.flow/1` document (DESIGN.md \"Flow\")."]),
+        ("Screen", ["type": "object", "description": "A `parley.screen/1` document (DESIGN.md \"Screen\")."]),
+        ("Bundle", ["type": "object", "description": "A `parley.bundle/1` document (DESIGN.md \"Bundle\")."]),
+        ("LintProblem", object([("code", string), ("pointer", string), ("message", string)])),
+        (
+            "LintReport",
+            object([("valid", boolean), ("problems", array(ref("LintProblem"))), ("servability", anyObject)])
+        ),
+        (
+            "FlowVersion",
+            object([
+                ("flow", string), ("version", integer), ("contentHash", string), ("author", string),
+                ("createdAt", string), ("content", ref("Flow")),
+            ])
+        ),
+        ("FlowVersionList", object([("items", array(ref("FlowVersion"))), ("next", string)])),
+        (
+            "FlowSummary",
+            object([("id", string), ("title", string), ("latestVersion", integer), ("releases", anyObject)])
+        ),
+        ("FlowList", object([("items", array(ref("FlowSummary"))), ("next", string)])),
+        ("ReleaseRequest", object([("version", integer), ("channel", string)], required: ["version"])),
+        (
+            "Release",
+            object([("flow", string), ("version", integer), ("channel", string), ("releasedAt", string)])
+        ),
+        ("ReleaseList", object([("items", array(ref("Release")))])),
+        (
+            "BundleResult",
+            object([("digest", string), ("keyId", string), ("channel", string), ("flows", array(anyObject))])
+        ),
+        (
+            "GatedScreen",
+            object([
+                ("flow", string), ("version", integer), ("step", string), ("screen", ref("Screen")),
+                ("deferred", array(anyObject)), ("report", array(anyObject)), ("upgrade", boolean),
+            ])
+        ),
+        (
+            "SubmitRequest",
+            object(
+                [("version", integer), ("step", string), ("answers", anyObject)],
+                required: ["version", "step", "answers"])
+        ),
+        ("SubmitResult", object([("next", string), ("screen", ref("GatedScreen")), ("done", boolean)])),
+    ])
+}

@@ -1,0 +1,121 @@
+/// Who may call a route.
+public enum RouteAccess: Sendable, Equatable {
+    /// No token needed (ops endpoints; client endpoints unless a client key is configured).
+    case open
+    /// Client endpoints: open, or the configured client key when one is set.
+    case client
+    /// Any valid token, whatever its scope.
+    case anyToken
+    /// A token whose scope grants this one.
+    case scope(AccessScope)
+}
+
+/// One route of the v1 API: the single table from which the router is built
+/// and `/openapi.json` is written, so the two cannot drift apart.
+public struct ServiceRoute: Sendable {
+    /// HTTP method.
+    public let method: String
+    /// Path template with `{name}` parameters.
+    public let path: String
+    /// OpenAPI `operationId`.
+    public let operationId: String
+    /// One-line summary.
+    public let summary: String
+    /// Who may call it.
+    public let access: RouteAccess
+    /// Name of the request body schema in `components/schemas`, if the route takes a body.
+    public let requestSchema: String?
+    /// Success status codes with their response schema names (nil: no JSON body).
+    public let responses: [(status: Int, schema: String?, description: String)]
+    /// Error statuses the route may answer with problem+json.
+    public let problems: [Int]
+
+    /// The v1 API (DESIGN.md "HTTP API").
+    public static let all: [ServiceRoute] = [
+        ServiceRoute(
+            "GET", "/healthz", "health", "Liveness: the process answers.", .open,
+            responses: [(200, "Status", "alive")]),
+        ServiceRoute(
+            "GET", "/readyz", "ready", "Readiness: database reachable and migrations applied.", .open,
+            responses: [(200, "Status", "ready")], problems: [503]),
+        ServiceRoute(
+            "GET", "/metrics", "metrics", "Prometheus metrics (text exposition format).", .open,
+            responses: [(200, nil, "metrics text")]),
+        ServiceRoute(
+            "GET", "/openapi.json", "openapi", "This OpenAPI 3.1 document.", .open,
+            responses: [(200, nil, "the document")]),
+        ServiceRoute(
+            "POST", "/v1/flows", "createFlowVersion",
+            "Store a new immutable flow version (idempotent on identical content; If-Match on the latest version).",
+            .scope(.author), requestSchema: "Flow",
+            responses: [(201, "FlowVersion", "created"), (200, "FlowVersion", "identical to the latest version")],
+            problems: [400, 401, 403, 412, 413, 415, 422]),
+        ServiceRoute(
+            "POST", "/v1/flows/lint", "lintFlow", "Dry run: lint problems and servability per core version.",
+            .scope(.author), requestSchema: "Flow", responses: [(200, "LintReport", "the report")],
+            problems: [400, 401, 403, 413]),
+        ServiceRoute(
+            "GET", "/v1/flows", "listFlows", "Flows with their latest version and live releases (paginated).",
+            .anyToken, responses: [(200, "FlowList", "a page of flows")], problems: [400, 401]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}", "getFlow", "One flow: latest version and live releases.", .anyToken,
+            responses: [(200, "FlowSummary", "the flow")], problems: [401, 404]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/versions", "listFlowVersions", "The flow's versions, newest first (paginated).",
+            .anyToken, responses: [(200, "FlowVersionList", "a page of versions")], problems: [400, 401, 404]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/versions/{n}", "getFlowVersion", "One version with its content.", .anyToken,
+            responses: [(200, "FlowVersion", "the version")], problems: [400, 401, 404]),
+        ServiceRoute(
+            "POST", "/v1/flows/{id}/releases", "releaseFlowVersion",
+            "Make a version live on a channel; rollback is releasing an older version.", .scope(.publish),
+            requestSchema: "ReleaseRequest", responses: [(201, "Release", "released")],
+            problems: [400, 401, 403, 404, 422]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/releases", "listReleases", "Release history of the flow, newest first.",
+            .anyToken, responses: [(200, "ReleaseList", "the history")], problems: [401, 404]),
+        ServiceRoute(
+            "POST", "/v1/bundles", "publishBundle",
+            "Apply a signed bundle atomically (Parley-Signature header); re-posting is a no-op.", .scope(.publish),
+            requestSchema: "Bundle",
+            responses: [(201, "BundleResult", "applied"), (200, "BundleResult", "already applied")],
+            problems: [400, 401, 403, 413, 422]),
+        ServiceRoute(
+            "GET", "/v1/screens/{flow}", "getStartScreen",
+            "The live version's start step, gated for the Parley-Core header.", .client,
+            responses: [(200, "GatedScreen", "the gated screen"), (304, nil, "not modified")],
+            problems: [400, 401, 404]),
+        ServiceRoute(
+            "GET", "/v1/screens/{flow}/{step}", "getStepScreen",
+            "A step of the live version, gated for the Parley-Core header.", .client,
+            responses: [(200, "GatedScreen", "the gated screen"), (304, nil, "not modified")],
+            problems: [400, 401, 404]),
+        ServiceRoute(
+            "POST", "/v1/flows/{flow}/submit", "submitStep",
+            "Re-validate a step's answers with the full rule set; 200 with the next step or 422 with errors.",
+            .client, requestSchema: "SubmitRequest", responses: [(200, "SubmitResult", "valid: next step or done")],
+            problems: [400, 401, 404, 409, 413, 422]),
+    ]
+
+    init(
+        _ method: String, _ path: String, _ operationId: String, _ summary: String, _ access: RouteAccess,
+        requestSchema: String? = nil, responses: [(status: Int, schema: String?, description: String)],
+        problems: [Int] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.operationId = operationId
+        self.summary = summary
+        self.access = access
+        self.requestSchema = requestSchema
+        self.responses = responses
+        self.problems = problems
+    }
+
+    /// The `{name}` parameters of the path template, in order.
+    public var pathParameters: [String] {
+        path.split(separator: "/").compactMap { segment in
+            segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
+        }
+    }
+}

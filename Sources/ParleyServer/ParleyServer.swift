@@ -1,1 +1,0 @@
-// ParleyServer: see DESIGN.md "Targets".

@@ -1,0 +1,81 @@
+import Foundation
+import ParleyCore
+
+/// The outcome of linting one file, and the report formats `parley lint`
+/// prints. Formatting lives here, apart from the command, so further sections
+/// (e.g. a servability matrix per core version) can be added in one place.
+struct LintReport {
+    /// The file as named on the command line (or found in the directory).
+    var path: String
+    /// Problems found; empty when the file is clean or could not be linted.
+    var problems: [LintProblem] = []
+    /// Why the file could not be linted at all (unreadable, not JSON), if so.
+    var error: String?
+
+    /// Whether the file was linted and is clean.
+    var isValid: Bool { error == nil && problems.isEmpty }
+
+    /// Reads, parses and lints one file; the document kind comes from its `schema`.
+    static func lint(file path: String, linter: FlowLinter = FlowLinter()) -> LintReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return LintReport(path: path, error: "cannot read the file")
+        }
+        do {
+            let document = try JSONParser.parse(Array(data))
+            return LintReport(path: path, problems: linter.lint(document: document))
+        } catch {
+            return LintReport(path: path, error: "not valid JSON at \(error)")
+        }
+    }
+
+    /// One line per problem (`file: pointer: message [code]`), then a summary.
+    static func human(_ reports: [LintReport]) -> String {
+        var lines: [String] = []
+        for report in reports where report.error == nil {
+            if report.problems.isEmpty {
+                lines.append("\(report.path): ok")
+            }
+            for problem in report.problems {
+                let pointer = problem.pointer.description.isEmpty ? "(document)" : problem.pointer.description
+                lines.append("\(report.path): \(pointer): \(problem.message) [\(problem.code)]")
+            }
+        }
+        let problemCount = reports.reduce(0) { $0 + $1.problems.count }
+        let failed = reports.filter { !$0.isValid }.count
+        if problemCount > 0 || failed > 0 {
+            let noun = problemCount == 1 ? "problem" : "problems"
+            let files = reports.count == 1 ? "file" : "files"
+            lines.append("\(problemCount) \(noun); \(failed) of \(reports.count) \(files) not valid.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `{"valid": Bool, "problems": [{"code", "pointer", "message"}]}` for one file.
+    static func jsonFile(_ report: LintReport) -> String {
+        CanonicalJSON.string(report.jsonObject(includingPath: false))
+    }
+
+    /// `{"valid": Bool, "files": [{"path", "valid", "problems"[, "error"]}]}` for a directory.
+    static func jsonDirectory(_ reports: [LintReport]) -> String {
+        let value: JSONValue = [
+            "valid": .bool(reports.allSatisfy(\.isValid)),
+            "files": .array(reports.map { $0.jsonObject(includingPath: true) }),
+        ]
+        return CanonicalJSON.string(value)
+    }
+
+    private func jsonObject(includingPath: Bool) -> JSONValue {
+        var object = JSONObject()
+        object["valid"] = .bool(isValid)
+        object["problems"] = .array(
+            problems.map { problem in
+                [
+                    "code": .string(problem.code), "pointer": .string(problem.pointer.description),
+                    "message": .string(problem.message),
+                ]
+            })
+        if includingPath { object["path"] = .string(path) }
+        if let error { object["error"] = .string(error) }
+        return .object(object)
+    }
+}
