@@ -38,29 +38,45 @@ extension BundleCommand {
             for source in sources {
                 for problem in BundleLinting.problems(in: source.flow) { report.append("\(source.origin): \(problem)") }
             }
-            var seen: [ScalarKey: String] = [:]
-            for source in sources {
-                guard let id = source.flow["id"]?.stringValue else { continue }
-                if let first = seen[ScalarKey(id)] {
-                    report.append("\(source.origin): flow id \"\(id)\" is also used by \(first) [duplicateFlowId]")
-                } else {
-                    seen[ScalarKey(id)] = source.origin
-                }
-            }
-            guard report.isEmpty else {
-                throw BundleFailure.lint(
-                    "refusing to build a bundle with \(report.count) problem(s):\n" + report.joined(separator: "\n"))
-            }
+            report += Self.duplicateIds(in: sources)
+            try Self.refuse(report)
             var sourceObject = JSONObject()
             if let commit { sourceObject["commit"] = .string(commit) }
             let bundle: JSONValue = [
                 "schema": .string(SchemaVersion.bundle.description), "channel": .string(channel),
                 "source": .object(sourceObject), "flows": .array(sources.map(\.flow)),
             ]
+            // Bundle-level checks (e.g. the flow count limit) on the exact document that is written.
+            try Self.refuse(BundleLinting.problems(inBundle: bundle).map { "(bundle): \($0)" })
             let bytes = CanonicalJSON.encode(bundle)
             try BundleFiles.write(bytes, to: out)
             print(BundleSignature.label(BundleSignature.digest(ofCanonicalBytes: bytes)))
             FileHandle.standardError.write(Data("wrote \(out): \(sources.count) flow(s), channel \(channel)\n".utf8))
+        }
+
+        /// Flow ids used by more than one source, named by origin.
+        static func duplicateIds(in sources: [BundleSources]) -> [String] {
+            var report: [String] = []
+            var seen: [ScalarKey: String] = [:]
+            for source in sources {
+                guard let id = source.flow["id"]?.stringValue else { continue }
+                if let first = seen[ScalarKey(id)] {
+                    report.append(
+                        "\(source.origin): flow id \"\(id)\" is also used by \(first) [\(LintCode.duplicateFlowId.rawValue)]"
+                    )
+                } else {
+                    seen[ScalarKey(id)] = source.origin
+                }
+            }
+            return report
+        }
+
+        /// Throws when there is anything to report.
+        static func refuse(_ report: [String]) throws(BundleFailure) {
+            guard report.isEmpty else {
+                throw .lint(
+                    "refusing to build a bundle with \(report.count) problem(s):\n" + report.joined(separator: "\n"))
+            }
         }
     }
 }

@@ -15,6 +15,19 @@ import Testing
         #expect(Set(Self.flows.map(\.id)).count == Self.flows.count)
     }
 
+    /// Every shipped flow is lint-clean (the same linter as `parley lint` and publishing).
+    @Test(arguments: ids)
+    func lintClean(_ id: String) {
+        let problems = FlowLinter().lint(flow: Self.flow(id).json)
+        #expect(problems.isEmpty, "\(id): \(problems.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// A bundle of every shipped flow is lint-clean too.
+    @Test func bundleLintClean() {
+        let bundle = ParleyCore.Bundle(channel: "production", flows: Self.flows)
+        #expect(FlowLinter().lint(bundle: bundle.json).isEmpty)
+    }
+
     /// Building the DSL twice gives the same bytes (bundles must be deterministic).
     @Test func buildingIsDeterministic() {
         #expect(ShippedFlows.all.map(\.canonicalBytes) == Self.flows.map(\.canonicalBytes))
