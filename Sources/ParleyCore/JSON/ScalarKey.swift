@@ -15,7 +15,15 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public func hash(into hasher: inout Hasher) {
-        for byte in string.utf8 { hasher.combine(byte) }
+        // Hash the UTF-8 bytes in one call where the storage is contiguous (native strings);
+        // 0xFF never occurs in UTF-8, so it terminates the key unambiguously.
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        if hashed == nil {
+            // Same bytes, same single call: equal keys hash equally whatever their storage.
+            Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
         hasher.combine(0xFF as UInt8)
     }
 
@@ -30,11 +38,20 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
 extension String {
     /// Scalar-by-scalar equality (DESIGN.md: never Swift's `String ==`).
     public func isScalarEqual(to other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
+        let fast = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        if let fast, let result = fast { return result }
+        return utf8.elementsEqual(other.utf8)
     }
 
     /// Whether `self` sorts before `other` by Unicode scalar values.
     public func scalarPrecedes(_ other: String) -> Bool {
-        utf8.lexicographicallyPrecedes(other.utf8)
+        let fast = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in left.lexicographicallyPrecedes(right) }
+        }
+        if let fast, let result = fast { return result }
+        return utf8.lexicographicallyPrecedes(other.utf8)
     }
 }

@@ -1,0 +1,92 @@
+/// Submitted answers: `fieldId → string` (DESIGN.md "Rule interpreter").
+///
+/// Keys compare scalar by scalar (``ScalarKey``), never with Swift's
+/// canonical-equivalence `==`, so "ä" and "a\u{308}" are different fields.
+/// `null` means absent: such a key is dropped, exactly as if it were missing.
+public struct Answers: Sendable, Equatable {
+    private var values: [ScalarKey: String]
+    /// The field ids that have a (non-null) value, in Unicode scalar order.
+    public private(set) var fieldIds: [String]
+
+    /// No answers.
+    public init() {
+        values = [:]
+        fieldIds = []
+    }
+
+    /// Answers from a dictionary (a later scalar-equal key cannot occur: keys are scalar-distinct).
+    public init(_ values: [String: String]) {
+        self.init()
+        for (key, value) in values { self[key] = value }
+    }
+
+    /// Answers from a JSON object whose members are strings or `null`.
+    public init(_ json: JSONValue) throws(AnswersError) {
+        guard case .object(let object) = json else {
+            throw AnswersError(pointer: .root, message: "answers must be an object, found \(json.kindDescription)")
+        }
+        self.init()
+        for member in object {
+            switch member.value {
+            case .null: continue
+            case .string(let value): self[member.key] = value
+            default:
+                throw AnswersError(
+                    pointer: JSONPointer.root.appending(member.key),
+                    message:
+                        "the answer for \"\(member.key)\" must be a string or null, found \(member.value.kindDescription)"
+                )
+            }
+        }
+    }
+
+    /// The answer for a field; `nil` when absent. Assigning `nil` removes it.
+    public subscript(fieldId: String) -> String? {
+        get { values[ScalarKey(fieldId)] }
+        set {
+            let key = ScalarKey(fieldId)
+            let existed = values[key] != nil
+            values[key] = newValue
+            switch (existed, newValue) {
+            case (false, .some):
+                let index = fieldIds.firstIndex { fieldId.scalarPrecedes($0) } ?? fieldIds.count
+                fieldIds.insert(fieldId, at: index)
+            case (true, .none):
+                fieldIds.removeAll { $0.isScalarEqual(to: fieldId) }
+            default: break
+            }
+        }
+    }
+
+    /// Whether the field's answer is *empty*: absent, or made only of U+0009,
+    /// U+000A, U+000D and U+0020 (DESIGN.md: a fixed set, so every platform agrees).
+    public func isEmpty(_ fieldId: String) -> Bool {
+        Answers.isEmpty(self[fieldId])
+    }
+
+    /// Whether a value is *empty* in DESIGN.md's sense.
+    public static func isEmpty(_ value: String?) -> Bool {
+        guard let value else { return true }
+        return value.utf8.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }
+    }
+
+    /// The answers as a JSON object of strings.
+    public var json: JSONValue {
+        var object = JSONObject()
+        for fieldId in fieldIds { object[fieldId] = values[ScalarKey(fieldId)].map(JSONValue.string) }
+        return .object(object)
+    }
+
+    public static func == (lhs: Answers, rhs: Answers) -> Bool {
+        lhs.values.count == rhs.values.count
+            && lhs.values.allSatisfy { rhs.values[$0.key]?.isScalarEqual(to: $0.value) == true }
+    }
+}
+
+extension Answers: ExpressibleByDictionaryLiteral {
+    /// Answers written as a literal, mostly for tests.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init()
+        for (key, value) in elements { self[key] = value }
+    }
+}

@@ -1,0 +1,104 @@
+/// Exact divisibility on ``JSONNumber`` (DESIGN.md "Rule interpreter": numbers
+/// compare exactly as decimals, never through binary floating point).
+///
+/// Cost is bounded by the digits as written, never by the exponent: a value
+/// like `1e999999999` is handled without expanding its zeros, because whether
+/// `b` divides `a × 10^e` only depends on `e` up to the number of factors 2 and
+/// 5 in `b` (at most `4 × b.digits.count`).
+extension JSONNumber {
+    /// Whether `self` is an exact integer multiple of `divisor` (`divisor` > 0).
+    /// Zero is a multiple of everything; a zero or negative divisor yields `false`.
+    public func isMultiple(of divisor: JSONNumber) -> Bool {
+        if divisor.isZero || divisor.isNegative { return false }
+        if isZero { return true }
+        // self / divisor = (a / b) × 10^shift, with a, b the significands.
+        let shift = exponent - divisor.exponent
+        if shift >= 0 {
+            // b | a × 10^shift. Beyond the 2- and 5-adic valuation of b, more
+            // zeros change nothing, so the shift is capped.
+            let zeros = Swift.min(shift, 4 * divisor.digits.count + 4)
+            return DecimalDigits.remainderIsZero(dividend: digits, zeros: zeros, divisor: divisor.digits)
+        }
+        // b × 10^(-shift) | a: impossible when the divisor has more digits than a.
+        let zeros = -shift
+        if divisor.digits.count + zeros > digits.count { return false }
+        let widened = divisor.digits + [UInt8](repeating: 0x30, count: zeros)
+        return DecimalDigits.remainderIsZero(dividend: digits, zeros: 0, divisor: widened)
+    }
+}
+
+/// Remainders of ASCII-decimal integers, exact and allocation-light.
+enum DecimalDigits {
+    /// Whether `(dividend × 10^zeros) mod divisor == 0`; `divisor` is a normalised non-zero significand.
+    static func remainderIsZero(dividend: [UInt8], zeros: Int, divisor: [UInt8]) -> Bool {
+        if divisor.count <= 18 {
+            var modulus: UInt64 = 0
+            for digit in divisor { modulus = modulus * 10 + UInt64(digit - 0x30) }
+            var remainder: UInt64 = 0
+            // remainder < modulus < 10^18, so remainder × 10 + 9 < 2^64.
+            for digit in dividend { remainder = (remainder * 10 + UInt64(digit - 0x30)) % modulus }
+            for _ in 0..<zeros { remainder = (remainder * 10) % modulus }
+            return remainder == 0
+        }
+        let modulus = Limbs(decimal: divisor)
+        var remainder = Limbs()
+        func step(_ digit: UInt32) {
+            remainder.multiplyByTenAdding(digit)
+            // remainder < 10 × modulus before this loop, so at most nine subtractions.
+            while remainder.compare(modulus) >= 0 { remainder.subtract(modulus) }
+        }
+        for digit in dividend { step(UInt32(digit - 0x30)) }
+        for _ in 0..<zeros { step(0) }
+        return remainder.isZero
+    }
+}
+
+/// A non-negative integer in base 10^9 limbs, least significant first; just
+/// the operations schoolbook long division needs.
+private struct Limbs {
+    static let base: UInt64 = 1_000_000_000
+    var limbs: [UInt32] = []
+
+    init() {}
+
+    init(decimal digits: [UInt8]) {
+        for digit in digits { multiplyByTenAdding(UInt32(digit - 0x30)) }
+    }
+
+    var isZero: Bool { limbs.isEmpty }
+
+    mutating func multiplyByTenAdding(_ digit: UInt32) {
+        var carry = UInt64(digit)
+        for index in limbs.indices {
+            let value = UInt64(limbs[index]) * 10 + carry
+            limbs[index] = UInt32(value % Self.base)
+            carry = value / Self.base
+        }
+        if carry > 0 { limbs.append(UInt32(carry)) }
+    }
+
+    func compare(_ other: Limbs) -> Int {
+        if limbs.count != other.limbs.count { return limbs.count < other.limbs.count ? -1 : 1 }
+        var index = limbs.count - 1
+        while index >= 0 {
+            if limbs[index] != other.limbs[index] { return limbs[index] < other.limbs[index] ? -1 : 1 }
+            index -= 1
+        }
+        return 0
+    }
+
+    /// `self -= other`, requires `self >= other`.
+    mutating func subtract(_ other: Limbs) {
+        var borrow: Int64 = 0
+        for index in limbs.indices {
+            var value = Int64(limbs[index]) - borrow - (index < other.limbs.count ? Int64(other.limbs[index]) : 0)
+            borrow = 0
+            if value < 0 {
+                value += Int64(Self.base)
+                borrow = 1
+            }
+            limbs[index] = UInt32(value)
+        }
+        while let last = limbs.last, last == 0 { limbs.removeLast() }
+    }
+}

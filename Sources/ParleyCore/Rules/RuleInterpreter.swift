@@ -1,0 +1,84 @@
+/// The rule interpreter (DESIGN.md "Rule interpreter — exact semantics"):
+/// pure and total, the same on a server and in a Swift client core.
+///
+/// Fields are the screen's inputs in document order (depth first, a node
+/// before its children). For each, rules run in order and the first failing
+/// one is reported. Validate against the *original* screen: a fallback stands
+/// in for its node with the same `fieldId`, and the server checks the original
+/// node's full rule set.
+public struct RuleInterpreter: Sendable {
+    /// Where the interpreter runs; the two differ only on what they cannot check.
+    public enum Mode: Sendable, Equatable {
+        /// A client core: unknown rule kinds (and rules whose parameters it
+        /// cannot parse) are skipped and listed in `deferred`.
+        case client
+        /// The server, authoritative: unknown or ill-formed rules fail (fail
+        /// closed), and answers for fields not on the screen are `unexpectedField` errors.
+        case server
+    }
+
+    /// The mode.
+    public let mode: Mode
+
+    /// Creates an interpreter.
+    public init(mode: Mode) {
+        self.mode = mode
+    }
+
+    /// Validates `answers` against every input of `screen`.
+    public func validate(screen: Screen, answers: Answers) -> ValidationOutcome {
+        var errors: [ValidationError] = []
+        var deferred: [DeferredRule] = []
+        var screenFields = Set<ScalarKey>(minimumCapacity: mode == .server ? 32 : 0)
+        let collectsFields = mode == .server
+
+        func visit(_ node: Node) {
+            if let field = node.fieldId {
+                if collectsFields { screenFields.insert(ScalarKey(field)) }
+                check(node, field: field)
+            }
+            node.children.forEach(visit)
+            if collectsFields, let fallback = node.fallback { collectFields(fallback) }
+        }
+        // A fallback's fieldId counts as on the screen, but its rules are not the authority.
+        func collectFields(_ node: Node) {
+            if let field = node.fieldId { screenFields.insert(ScalarKey(field)) }
+            node.children.forEach(collectFields)
+            if let fallback = node.fallback { collectFields(fallback) }
+        }
+        func check(_ node: Node, field: String) {
+            var value = FieldValue(answers[field])
+            // A field id used twice (the linter refuses it) still reports one error.
+            var failed = errors.contains { $0.field.isScalarEqual(to: field) }
+            for rule in node.validation {
+                if failed {
+                    if !rule.isKnown, mode == .client { deferred.append(DeferredRule(field: field, rule: rule.name)) }
+                    continue
+                }
+                switch RuleEvaluation.check(rule, field: &value, answers: answers, mode: mode) {
+                case .pass:
+                    break
+                case .deferred:
+                    deferred.append(DeferredRule(field: field, rule: rule.name))
+                case .fail(let name, let defaultMessage):
+                    errors.append(ValidationError(field: field, rule: name, message: rule.message ?? defaultMessage))
+                    failed = true
+                }
+            }
+        }
+
+        visit(screen.root)
+        if mode == .server {
+            for field in answers.fieldIds where !screenFields.contains(ScalarKey(field)) {
+                errors.append(
+                    ValidationError(field: field, rule: "unexpectedField", message: RuleMessages.unexpectedField))
+            }
+        }
+        return ValidationOutcome(errors: errors, deferred: deferred)
+    }
+
+    /// Validates in the given mode; shorthand for `RuleInterpreter(mode:).validate(screen:answers:)`.
+    public static func validate(screen: Screen, answers: Answers, mode: Mode = .server) -> ValidationOutcome {
+        RuleInterpreter(mode: mode).validate(screen: screen, answers: answers)
+    }
+}

@@ -1,0 +1,27 @@
+import ParleyCore
+
+/// The stdin/stdout conformance harness (Tests/Conformance/README.md).
+enum ConformanceHarness {
+    /// One request per input line; one canonical JSON response per output line.
+    static func run() {
+        while let line = readLine(strippingNewline: true) {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            print(CanonicalJSON.string(respond(to: line)))
+        }
+    }
+
+    /// `{"screen":…,"answers":…,"mode":…}` → the outcome, or `{"error": reason}` when unreadable.
+    static func respond(to line: String) -> JSONValue {
+        do {
+            let request = try JSONParser.parse(line)
+            guard let screenJSON = request["screen"] else { return ["error": "the request has no \"screen\""] }
+            let screen = try ValidationInput.screen(
+                from: screenJSON, step: request["step"]?.stringValue, source: "screen")
+            let answers = try Answers(request["answers"] ?? .object(JSONObject()))
+            let mode: RuleInterpreter.Mode = request["mode"]?.stringValue == "client" ? .client : .server
+            return RuleInterpreter(mode: mode).validate(screen: screen, answers: answers).json
+        } catch {
+            return ["error": .string("\(error)")]
+        }
+    }
+}

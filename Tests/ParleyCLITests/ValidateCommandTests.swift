@@ -1,0 +1,130 @@
+import Foundation
+import ParleyCore
+import Testing
+
+/// `parley validate` through the real binary: exit codes and JSON output.
+@Suite struct ValidateCommandTests {
+    static let screen = """
+        {"schema": "parley.screen/1", "id": "country", "root": {"type": "vstack", "id": "root", "children": [
+          {"type": "textField", "id": "country", "properties": {"fieldId": "passportCountry", "validation": [
+            {"rule": "required", "message": "Passport country is required."},
+            {"rule": "pattern", "value": "[A-Z]{2}", "message": "Use the two-letter code."}]}}]}}
+        """
+
+    static let flow = """
+        {"schema": "parley.flow/1", "id": "intake", "start": "country", "steps": [
+          {"id": "country", "screen": \(screen), "next": [{"goto": "done"}]},
+          {"id": "done", "screen": {"id": "done", "root": {"type": "text", "id": "t"}}, "next": []}]}
+        """
+
+    func validate(screen: String = Self.screen, answers: String, extra: [String] = []) throws -> ParleyBinary.Result {
+        let screenPath = try ParleyBinary.temporaryFile(screen, name: "screen.json")
+        let answersPath = try ParleyBinary.temporaryFile(answers, name: "answers.json")
+        return try ParleyBinary.run(["validate", "--screen", screenPath, "--answers", answersPath] + extra)
+    }
+
+    @Test func validAnswersExitZero() throws {
+        let result = try validate(answers: #"{"passportCountry": "DE"}"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"deferred":[],"errors":[],"valid":true}"# + "\n")
+    }
+
+    @Test func invalidAnswersExitOneWithErrors() throws {
+        let result = try validate(answers: #"{"passportCountry": "Deutschland", "extra": "x"}"#)
+        #expect(result.status == 1)
+        let outcome = try JSONParser.parse(result.stdout)
+        #expect(outcome["valid"] == .bool(false))
+        #expect(
+            outcome["errors"]
+                == [
+                    ["field": "passportCountry", "rule": "pattern", "message": "Use the two-letter code."],
+                    ["field": "extra", "rule": "unexpectedField", "message": "This field is not on the screen."],
+                ])
+    }
+
+    @Test func clientModeDefersAndIgnoresOtherFields() throws {
+        let result = try validate(answers: #"{"passportCountry": "DE", "extra": "x"}"#, extra: ["--mode", "client"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func flowStepIsValidated() throws {
+        let result = try validate(
+            screen: Self.flow, answers: #"{"passportCountry": null}"#, extra: ["--step", "country"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Passport country is required."))
+        let missingStep = try validate(screen: Self.flow, answers: "{}")
+        #expect(missingStep.status == 2)
+        #expect(missingStep.stderr.contains("--step"))
+        let unknownStep = try validate(screen: Self.flow, answers: "{}", extra: ["--step", "nope"])
+        #expect(unknownStep.status == 2)
+        #expect(unknownStep.stderr.contains("nope"))
+    }
+
+    @Test func unreadableInputExitsTwo() throws {
+        #expect(try validate(answers: "{not json").status == 2)
+        #expect(try validate(answers: #"{"passportCountry": 7}"#).status == 2)
+        #expect(try validate(screen: #"{"schema": "parley.screen/9", "id": "x"}"#, answers: "{}").status == 2)
+        let missing = try ParleyBinary.run([
+            "validate", "--screen", "/nonexistent/screen.json", "--answers", "/nonexistent/answers.json",
+        ])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read"))
+    }
+
+    @Test func illFormedPatternIsUnreadableInput() throws {
+        let screen = Self.screen.replacingOccurrences(of: "[A-Z]{2}", with: "^[A-Z]{2}$")
+        let result = try validate(screen: screen, answers: #"{"passportCountry": "DE"}"#)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/root/children/0/properties/validation/1"), "\(result.stderr)")
+        #expect(result.stderr.contains("'^'"), "\(result.stderr)")
+    }
+
+    /// The harness protocol, fed every conformance vector: same results as the in-process suite.
+    /// One run per file keeps each response stream far below a pipe buffer (the helper writes stdin first).
+    @Test func harnessRunsTheConformanceVectors() throws {
+        let directory = ParleyBinary.packageRoot.appendingPathComponent("Tests/Conformance/rules")
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+        #expect(!files.isEmpty)
+        for file in files {
+            try runHarness(on: file)
+        }
+    }
+
+    private func runHarness(on file: URL) throws {
+        var requests: [String] = []
+        var expectations: [(String, JSONValue?)] = []
+        for group in try JSONParser.parse(Array(Data(contentsOf: file))).arrayValue ?? [] {
+            let name = "\(file.lastPathComponent): \(group["description"]?.stringValue ?? "")"
+            var request = JSONObject()
+            request["screen"] = group["screen"]
+            request["mode"] = group["mode"]
+            if group["screenError"] == .bool(true) {
+                request["answers"] = .object(JSONObject())
+                requests.append(CanonicalJSON.string(.object(request)))
+                expectations.append((name, nil))
+                continue
+            }
+            for test in group["tests"]?.arrayValue ?? [] {
+                request["answers"] = test["answers"]
+                requests.append(CanonicalJSON.string(.object(request)))
+                let deferred: JSONValue = test["deferred"] ?? []
+                let errors: JSONValue = test["errors"] ?? []
+                let valid: JSONValue = test["valid"] ?? false
+                expectations.append((name, ["valid": valid, "errors": errors, "deferred": deferred]))
+            }
+        }
+        let result = try ParleyBinary.run(["validate", "--harness"], stdin: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == expectations.count, "\(file.lastPathComponent)")
+        for (line, (name, expected)) in zip(lines, expectations) {
+            let response = try JSONParser.parse(String(line))
+            if let expected {
+                #expect(response == expected, "\(name): \(line)")
+            } else {
+                #expect(response["error"]?.stringValue != nil, "\(name) should be refused: \(line)")
+            }
+        }
+    }
+}
