@@ -82,7 +82,7 @@ extension LintWalk {
         case "date":
             for key in ["min", "max"] {
                 guard let bound = rule[key], !bound.isNull else { continue }
-                guard case .string(let text) = bound, FullDate.isValid(text) else {
+                guard case .string(let text) = bound, FullDateSyntax.ordinal(text) != nil else {
                     report(
                         .invalidRuleParameter, pointer.appending(key),
                         "\"\(key)\" must be a calendar date written YYYY-MM-DD (RFC 3339 full-date).")
