@@ -97,3 +97,8 @@ public struct Action: Sendable, Equatable {
         return .object(object)
     }
 }
+
+extension Action {
+    /// Whether the action has a fallback, without copying it (gating's hot path).
+    var hasFallback: Bool { !fallbackStorage.isEmpty }
+}

@@ -106,3 +106,8 @@ public struct Node: Sendable, Equatable {
         return .object(object)
     }
 }
+
+extension Node {
+    /// Whether the node has a fallback, without copying it (gating's hot path).
+    var hasFallback: Bool { !fallbackStorage.isEmpty }
+}
