@@ -144,4 +144,14 @@ import Testing
         let missing = try ParleyBinary.run(["bundle", "show", "nope"])
         #expect(missing.status != 0 && missing.stderr.contains("known: passport-intake"))
     }
+
+    /// The README's preview: a compiled flow's JSON piped into `parley render` for a 1.0 core.
+    @Test func showPipesIntoRender() throws {
+        let flow = try ParleyBinary.run(["bundle", "show", "chat-support"])
+        let render = try ParleyBinary.run(["render", "-", "--step", "topic", "--core", "1.0.0"], stdin: flow.stdout)
+        #expect(render.status == 0, "\(render.stderr)")
+        let gated = try JSONParser.parse(render.stdout)
+        let types = gated["screen"]?["root"]?["children"]?.arrayValue?.compactMap { $0["type"]?.stringValue }
+        #expect(types == ["text", "picker", "button"], "quickReplies falls back to a picker on 1.0")
+    }
 }

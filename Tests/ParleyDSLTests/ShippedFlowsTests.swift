@@ -95,47 +95,26 @@ import Testing
         #expect(flow.upgrade != nil, "\(flow.id) needs an upgrade screen")
     }
 
-    /// For each core version, every step's inputs survive gating (directly or
-    /// through a fallback) and a submit button remains, so no step hits gating
-    /// rule 4. Versions from DESIGN.md's component table.
-    @Test(arguments: ["1.0", "1.1", "1.2", "2.0"])
-    func servable(_ core: String) {
-        let introduced: [ComponentType: String] = [
-            .quickReplies: "1.1", .card: "1.1", .datePicker: "1.2", .toggle: "1.2", .carousel: "2.0", .grid: "2.0",
-        ]
-        let order = ["1.0", "1.1", "1.2", "2.0"]
-        func supported(_ type: ComponentType) -> Bool {
-            order.firstIndex(of: introduced[type] ?? "1.0")! <= order.firstIndex(of: core)!
+    /// The servability matrix (ParleyCore's gate, every core from 1.0 to 2.0):
+    /// every step of every flow is served natively or via fallbacks, never the
+    /// upgrade screen, and the upgrade screens themselves render on 1.0.
+    @Test(arguments: ids)
+    func servableFromCore1(_ id: String) {
+        let matrix = Servability().analyze(Self.flow(id))
+        #expect(matrix.cores.map(\.description).first == "1.0.0")
+        #expect(matrix.cores.map(\.description).last == "2.0.0")
+        #expect(matrix.problems.isEmpty, "\(matrix.problems)")
+        for (step, row) in zip(matrix.steps, matrix.rows) {
+            #expect(
+                row.allSatisfy { $0 == .native || $0 == .viaFallbacks },
+                "\(id)/\(step) needs an upgrade:\n\(matrix.text)")
         }
-        /// The node served for `core`, `nil` when dropped; `false` when unservable.
-        func gate(_ node: Node) -> (Node?, Bool) {
-            if supported(node.type) {
-                var kept = node
-                var ok = true
-                kept.children = node.children.compactMap {
-                    let (child, childOK) = gate($0)
-                    ok = ok && childOK
-                    return child
-                }
-                return (kept, ok)
-            }
-            if let fallback = node.fallback { return gate(fallback) }
-            return (nil, node.fieldId == nil && node.action?.kind != .submit)
-        }
-        for flow in Self.flows {
-            for step in flow.steps {
-                let (root, ok) = gate(step.screen.root)
-                #expect(ok, "\(flow.id)/\(step.id) is not servable on core \(core)")
-                let served = root.map { Screen(id: step.id, root: $0).nodes } ?? []
-                #expect(
-                    Set(served.compactMap(\.fieldId)) == Set(step.screen.inputs.compactMap(\.fieldId)),
-                    "\(flow.id)/\(step.id) loses an input on core \(core)")
-                if !step.next.isEmpty {
-                    #expect(
-                        served.contains { $0.type == .button && $0.action?.kind == .submit },
-                        "\(flow.id)/\(step.id) has no way forward on core \(core)")
-                }
-            }
-        }
+    }
+
+    /// On 1.0 cores the 1.1/1.2 components really are replaced by their fallbacks.
+    @Test func oldCoresGetFallbacks() {
+        #expect(Servability().analyze(ShippedFlows.chatSupport).status(step: "topic", core: .floor) == .viaFallbacks)
+        #expect(
+            Servability().analyze(ShippedFlows.passportIntake).status(step: "document", core: .floor) == .viaFallbacks)
     }
 }
