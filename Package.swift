@@ -118,6 +118,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "ParleyCryptoTests",
+            dependencies: ["ParleyCrypto"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "ParleyCLITests",
             dependencies: ["ParleyCore"],
             swiftSettings: sharedSettings

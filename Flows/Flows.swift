@@ -1,1 +1,0 @@
-// Flows shipped by this deployment.

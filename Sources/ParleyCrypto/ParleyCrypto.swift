@@ -1,1 +1,0 @@
-// ParleyCrypto: see DESIGN.md "Targets".

@@ -1,1 +1,0 @@
-// ParleyDSL: see DESIGN.md "Targets".
