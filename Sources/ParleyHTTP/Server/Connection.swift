@@ -1,0 +1,189 @@
+import CEpoll
+import Glibc
+
+/// One client connection, owned by an event loop and touched only on its thread. Holds the
+/// unconsumed input and the pending output; memory stays bounded because input is only read
+/// while a request is being parsed and output holds at most the responses of one read.
+final class Connection {
+    /// Where the connection is in its request cycle.
+    enum Phase {
+        /// Between requests, nothing received yet.
+        case idle
+        /// Part of a head received since `phaseStart`.
+        case head
+        /// Head parsed, body being received.
+        case body(Exchange)
+        /// An off-loop responder is working on the request.
+        case responding(Exchange)
+        /// Flushing a final response, then closing.
+        case closing
+        /// Final response sent and write side shut; discarding input until EOF or the deadline,
+        /// so a client still sending does not get a reset that destroys the response.
+        case lingering
+    }
+
+    let socket: FileDescriptor
+    let id: UInt64
+    let peer: String
+    let tls: TLSSession?
+    unowned let loop: EventLoop
+    var handshaking: Bool
+    var phase = Phase.idle
+    var input: [UInt8] = []
+    var output: [UInt8] = []
+    var outputSent = 0
+    var lastActivity: UInt64
+    var phaseStart: UInt64
+    private var interest: UInt32 = EPOLLIN.rawValue
+    private(set) var isClosed = false
+
+    init(socket: consuming FileDescriptor, id: UInt64, peer: String, tls: TLSSession?, loop: EventLoop) {
+        self.socket = socket
+        self.id = id
+        self.peer = peer
+        self.tls = tls
+        self.loop = loop
+        handshaking = tls != nil
+        lastActivity = loop.now
+        phaseStart = loop.now
+    }
+
+    var fd: Int32 { socket.rawValue }
+
+    /// Idle between requests with nothing left to send: safe to close on shutdown.
+    var isIdle: Bool {
+        if case .idle = phase, input.isEmpty, outputSent == output.count { return true }
+        return false
+    }
+
+    /// Reacts to an epoll readiness report.
+    func handle(events: UInt32) {
+        if handshaking {
+            continueHandshake()
+        } else {
+            if events & EPOLLOUT.rawValue != 0 { flush() }
+            if !isClosed && events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { readAvailable() }
+        }
+        if !isClosed { updateInterest() }
+    }
+
+    private func continueHandshake() {
+        guard let tls else { return }
+        switch tls.handshake() {
+        case .done:
+            handshaking = false
+            lastActivity = loop.now
+            readAvailable()
+        case .wantRead: interest = EPOLLIN.rawValue
+        case .wantWrite: interest = EPOLLOUT.rawValue
+        default: close()
+        }
+    }
+
+    /// Reads what the socket has, then parses and answers as far as possible.
+    func readAvailable() {
+        if case .lingering = phase { return discardInput() }
+        while true {
+            let status = receive(into: loop.scratch)
+            switch status {
+            case .bytes(let count):
+                input.append(contentsOf: UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count]))
+                lastActivity = loop.now
+                // Plain sockets: one read per wake-up unless it filled the buffer. TLS: drain
+                // OpenSSL's buffered records too, or level-triggered epoll would not report them.
+                if tls == nil && count < loop.scratch.count { return advance() }
+                if input.count > loop.scratch.count * 2 { return advance() }
+            case .wantRead, .wantWrite, .done: return advance()
+            case .closed, .failed: return peerClosed()
+            }
+        }
+    }
+
+    private func peerClosed() {
+        if case .responding(var exchange) = phase {
+            exchange.keepAlive = false  // the client left; answer if we can, then close
+            phase = .responding(exchange)
+            return
+        }
+        close()
+    }
+
+    private func discardInput() {
+        while true {
+            switch receive(into: loop.scratch) {
+            case .bytes: continue
+            case .wantRead, .wantWrite, .done: return
+            case .closed, .failed: return close()
+            }
+        }
+    }
+
+    /// One read from the socket or TLS session.
+    private func receive(into buffer: UnsafeMutableRawBufferPointer) -> TLSSession.Status {
+        if let tls { return tls.read(buffer) }
+        let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        if count > 0 { return .bytes(count) }
+        if count == 0 { return .closed }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wantRead : .failed
+    }
+
+    /// Writes pending output; waits for EPOLLOUT when the socket buffer is full.
+    func flush() {
+        while outputSent < output.count {
+            let status = output.withUnsafeBytes { bytes in
+                send(UnsafeRawBufferPointer(rebasing: bytes[outputSent...]))
+            }
+            switch status {
+            case .bytes(let count):
+                outputSent += count
+                lastActivity = loop.now
+            case .wantRead, .wantWrite, .done: return
+            case .closed, .failed: return close()
+            }
+        }
+        if output.capacity > 256 * 1024 { output = [] } else { output.removeAll(keepingCapacity: true) }
+        outputSent = 0
+        if case .closing = phase { startLingering() }
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) -> TLSSession.Status {
+        if let tls { return tls.write(bytes) }
+        let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        if count >= 0 { return .bytes(count) }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wantWrite : .failed
+    }
+
+    private func startLingering() {
+        guard tls == nil else { return close() }
+        shutdown(fd, Int32(SHUT_WR))
+        phase = .lingering
+        phaseStart = loop.now
+        input = []
+    }
+
+    /// Watches for what the connection needs next: output space, input, or nothing while a
+    /// responder works (so a pipelining client cannot grow the input meanwhile).
+    func updateInterest() {
+        var wanted: UInt32
+        if handshaking {
+            wanted = interest
+        } else if outputSent < output.count {
+            wanted = EPOLLOUT.rawValue
+        } else if case .responding = phase {
+            wanted = 0
+        } else {
+            wanted = EPOLLIN.rawValue
+        }
+        if wanted != interest || handshaking {
+            interest = wanted
+            loop.watch(fd, events: wanted)
+        }
+    }
+
+    /// Closes the socket and forgets the connection.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        loop.remove(self)
+    }
+}
