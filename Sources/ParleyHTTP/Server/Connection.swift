@@ -50,8 +50,9 @@ final class Connection {
 
     var fd: Int32 { socket.rawValue }
 
-    /// Idle between requests with nothing left to send: safe to close on shutdown.
+    /// Idle between requests with nothing left to send, or done and lingering: safe to close on shutdown.
     var isIdle: Bool {
+        if case .lingering = phase { return true }
         if case .idle = phase, input.isEmpty, outputSent == output.count { return true }
         return false
     }

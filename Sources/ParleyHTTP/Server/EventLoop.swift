@@ -70,7 +70,10 @@ final class EventLoop {
                 nextTick = now + UInt64(tick) * 1_000_000
                 for connection in Array(connections.values) { connection.checkTimeout() }
             }
-            if draining && (connections.isEmpty || now >= drainDeadline) { break }
+            if draining {
+                for connection in Array(connections.values) where connection.isIdle { connection.close() }
+                if connections.isEmpty || now >= drainDeadline { break }
+            }
         }
         for connection in Array(connections.values) { connection.close() }
         handle.markFinished()
