@@ -110,6 +110,18 @@ final class TestClient {
         return (try? fill()) == false
     }
 
+    /// Everything received until the server closes; nil if it does not close before the timeout.
+    func readUntilClosed() -> [UInt8]? {
+        while true {
+            do {
+                if try !fill() { return buffer }
+            } catch {
+                // A reset also means the server dropped the connection.
+                return "\(error)".contains("errno \(ECONNRESET)") ? buffer : nil
+            }
+        }
+    }
+
     private func findHeadEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
         for index in 0...(buffer.count - 4)
