@@ -41,7 +41,13 @@ extension Connection {
     }
 
     private func consume(_ count: Int) {
-        if count == input.count { input.removeAll(keepingCapacity: true) } else { input.removeFirst(count) }
+        if count < input.count {
+            input.removeFirst(count)
+        } else if input.capacity > 64 * 1024 {
+            input = []  // a large request must not pin its buffer for the connection's lifetime
+        } else {
+            input.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Derives framing, asks the responder for the body limit (before any body byte is read),

@@ -59,11 +59,16 @@ final class Connection {
 
     /// Reacts to an epoll readiness report.
     func handle(events: UInt32) {
+        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 {
+            // Reset or fully closed: nothing can be written any more. Closing now also stops a
+            // level-triggered error from spinning while an off-loop responder works.
+            return close()
+        }
         if handshaking {
             continueHandshake()
         } else {
             if events & EPOLLOUT.rawValue != 0 { flush() }
-            if !isClosed && events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { readAvailable() }
+            if !isClosed && events & EPOLLIN.rawValue != 0 { readAvailable() }
         }
         if !isClosed { updateInterest() }
     }

@@ -28,6 +28,9 @@ public final class HTTPServer: Sendable {
     public func start() throws -> Int {
         let configuration = core.configuration
         guard state.withLock({ $0.port == nil }) else { throw SocketError.state("the server is already started") }
+        // OpenSSL writes with write(2), which raises SIGPIPE on a reset connection; plain sockets
+        // use MSG_NOSIGNAL. A server must survive a client vanishing.
+        signal(SIGPIPE, SIG_IGN)
         var port = configuration.port
         var listeners: [Int32] = []
         do {
