@@ -119,9 +119,14 @@ import Testing
     static let date = Array("Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n".utf8)
 
     static func encode(_ response: HTTPResponse, keepAlive: Bool = true, headOnly: Bool = false) -> String {
-        var output: [UInt8] = []
+        var queue = OutputQueue()
         ResponseEncoder.encode(
-            response, into: &output, date: date, keepAlive: keepAlive, announceKeepAlive: false, headOnly: headOnly)
+            response, into: &queue, date: date, keepAlive: keepAlive, announceKeepAlive: false, headOnly: headOnly)
+        var output: [UInt8] = []
+        _ = queue.drain { first, _ in
+            output.append(contentsOf: first)
+            return .bytes(first.count)
+        }
         return String(decoding: output, as: UTF8.self)
     }
 

@@ -74,7 +74,7 @@ extension Connection {
             exchange.decoder = ChunkedDecoder(limits: configuration.parserLimits, maxBodyBytes: limit)
         }
         if framing.expectContinue && input.isEmpty {
-            output.append(contentsOf: ResponseEncoder.continueLine)
+            output.appendOwned { $0.append(contentsOf: ResponseEncoder.continueLine) }
         }
         phase = .body(exchange)
         lastActivity = loop.now
@@ -148,7 +148,7 @@ extension Connection {
     func checkTimeout() {
         let configuration = loop.core.configuration
         let now = loop.now
-        if outputSent < output.count {
+        if !output.isEmpty {
             if now - lastActivity > configuration.writeTimeout.nanoseconds { close() }
             return
         }

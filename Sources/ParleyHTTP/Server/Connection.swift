@@ -30,8 +30,7 @@ final class Connection {
     var handshaking: Bool
     var phase = Phase.idle
     var input: [UInt8] = []
-    var output: [UInt8] = []
-    var outputSent = 0
+    var output = OutputQueue()
     var lastActivity: UInt64
     var phaseStart: UInt64
     private var interest: UInt32 = EPOLLIN.rawValue
@@ -53,7 +52,7 @@ final class Connection {
     /// Idle between requests with nothing left to send, or done and lingering: safe to close on shutdown.
     var isIdle: Bool {
         if case .lingering = phase { return true }
-        if case .idle = phase, input.isEmpty, outputSent == output.count { return true }
+        if case .idle = phase, input.isEmpty, output.isEmpty { return true }
         return false
     }
 
@@ -125,7 +124,7 @@ final class Connection {
     }
 
     /// One read from the socket or TLS session.
-    private func receive(into buffer: UnsafeMutableRawBufferPointer) -> TLSSession.Status {
+    private func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOStatus {
         if let tls { return tls.read(buffer) }
         let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
         if count > 0 { return .bytes(count) }
@@ -135,27 +134,38 @@ final class Connection {
 
     /// Writes pending output; waits for EPOLLOUT when the socket buffer is full.
     func flush() {
-        while outputSent < output.count {
-            let status = output.withUnsafeBytes { bytes in
-                send(UnsafeRawBufferPointer(rebasing: bytes[outputSent...]))
-            }
-            switch status {
-            case .bytes(let count):
-                outputSent += count
-                lastActivity = loop.now
-            case .wantRead, .wantWrite, .done: return
-            case .closed, .failed: return close()
-            }
+        let status = output.drain { first, second in send(first, second) }
+        switch status {
+        case .done: break
+        case .closed, .failed: return close()
+        default: return
         }
-        if output.capacity > 256 * 1024 { output = [] } else { output.removeAll(keepingCapacity: true) }
-        outputSent = 0
         if case .closing = phase { startLingering() }
     }
 
-    private func send(_ bytes: UnsafeRawBufferPointer) -> TLSSession.Status {
-        if let tls { return tls.write(bytes) }
-        let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-        if count >= 0 { return .bytes(count) }
+    /// One write: both pieces in one `sendmsg` (a writev) on plain sockets on plain sockets, the first piece through TLS.
+    private func send(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer?) -> IOStatus {
+        if let tls { return tls.write(first) }
+        let count: Int
+        if let second {
+            var vectors = (
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+            )
+            // sendmsg is writev with flags: MSG_NOSIGNAL, so a vanished client raises no SIGPIPE.
+            count = withUnsafeMutableBytes(of: &vectors) { raw in
+                var message = msghdr()
+                message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+                message.msg_iovlen = 2
+                return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+            }
+        } else {
+            count = Glibc.send(fd, first.baseAddress, first.count, Int32(MSG_NOSIGNAL))
+        }
+        if count >= 0 {
+            lastActivity = loop.now
+            return .bytes(count)
+        }
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wantWrite : .failed
     }
 
@@ -173,7 +183,7 @@ final class Connection {
         var wanted: UInt32
         if handshaking {
             wanted = interest
-        } else if outputSent < output.count {
+        } else if !output.isEmpty {
             wanted = EPOLLOUT.rawValue
         } else if case .responding = phase {
             wanted = 0

@@ -9,12 +9,28 @@ enum ResponseEncoder {
     private static let keepAliveLine = Array("Connection: keep-alive\r\n".utf8)
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// Appends the encoded response to `output`; returns the number of body bytes sent.
+    /// Queues the encoded response; returns the number of body bytes sent.
     @discardableResult
     static func encode(
-        _ response: HTTPResponse, into output: inout [UInt8], date: [UInt8], keepAlive: Bool,
+        _ response: HTTPResponse, into queue: inout OutputQueue, date: [UInt8], keepAlive: Bool,
         announceKeepAlive: Bool, headOnly: Bool
     ) -> Int {
+        var sendsBody = false
+        queue.appendOwned { output in
+            sendsBody = encodeHead(
+                response, into: &output, date: date, keepAlive: keepAlive, announceKeepAlive: announceKeepAlive,
+                headOnly: headOnly)
+        }
+        guard sendsBody else { return 0 }
+        queue.appendBody(response.body)
+        return response.body.count
+    }
+
+    /// Appends the status line and header section; returns whether a body follows.
+    static func encodeHead(
+        _ response: HTTPResponse, into output: inout [UInt8], date: [UInt8], keepAlive: Bool,
+        announceKeepAlive: Bool, headOnly: Bool
+    ) -> Bool {
         let status = response.status
         if status.code == 200 && status.reason == "OK" {
             output.append(contentsOf: okLine)
@@ -41,9 +57,7 @@ enum ResponseEncoder {
             output.append(contentsOf: crlf)
         }
         output.append(contentsOf: crlf)
-        guard !forbidsBody && !headOnly else { return 0 }
-        output.append(contentsOf: response.body)
-        return response.body.count
+        return !forbidsBody && !headOnly
     }
 
     /// Whether `name` is a field the server sets itself.
