@@ -51,6 +51,7 @@ public final class HTTPServer: Sendable {
             let core = core
             // The loop is built on its own thread, which then owns it; only the handle is shared.
             let thread = Thread {
+                pthread_setname_np(pthread_self(), "parley-http-\(index)")
                 do {
                     try EventLoop(core: core, handle: handle, listener: raw).run()
                 } catch {
@@ -58,7 +59,6 @@ public final class HTTPServer: Sendable {
                     handle.markFinished()
                 }
             }
-            thread.name = "parley-http-\(index)"
             thread.start()
         }
         state.withLock {
