@@ -51,7 +51,7 @@ public final class HTTPServer: Sendable {
             let core = core
             // The loop is built on its own thread, which then owns it; only the handle is shared.
             let thread = Thread {
-                pthread_setname_np(pthread_self(), "parley-http-\(index)")
+                Thread.current.name = "parley-http-\(index)"
                 do {
                     try EventLoop(core: core, handle: handle, listener: raw).run()
                 } catch {
