@@ -8,6 +8,10 @@ extension Connection {
         while !isClosed {
             switch phase {
             case .idle, .head:
+                if output.pendingBytes > loop.core.configuration.maxQueuedResponseBytes {
+                    flush()  // a pipelining client must read before more requests are parsed
+                    if isClosed || !output.isEmpty { return }
+                }
                 guard !input.isEmpty else {
                     phase = .idle
                     return

@@ -66,7 +66,11 @@ final class Connection {
         if handshaking {
             continueHandshake()
         } else {
-            if events & EPOLLOUT.rawValue != 0 { flush() }
+            if events & EPOLLOUT.rawValue != 0 {
+                flush()
+                // Pipelined requests parked while the client was not reading resume now.
+                if !isClosed, output.isEmpty, !input.isEmpty, case .idle = phase { advance() }
+            }
             if !isClosed && events & EPOLLIN.rawValue != 0 { readAvailable() }
         }
         if !isClosed { updateInterest() }

@@ -19,6 +19,7 @@ final class EventLoop {
     private(set) var draining = false
     private var drainDeadline: UInt64 = .max
     private let tick: Int32
+    private var acceptsPaused = false
 
     /// Takes ownership of `listener`, a raw descriptor handed over by `HTTPServer.start()`.
     init(core: ServerCore, handle: LoopHandle, listener: Int32) throws(SocketError) {
@@ -69,6 +70,10 @@ final class EventLoop {
             if now >= nextTick {
                 nextTick = now + UInt64(tick) * 1_000_000
                 for connection in Array(connections.values) { connection.checkTimeout() }
+                if acceptsPaused && !draining {
+                    acceptsPaused = false
+                    watch(listenerFD, events: EPOLLIN.rawValue)
+                }
             }
             if draining {
                 for connection in Array(connections.values) where connection.isIdle { connection.close() }
@@ -85,7 +90,11 @@ final class EventLoop {
             var peer = ""
             let accepted: FileDescriptor?
             do { accepted = try Syscall.accept(listenerFD, peer: &peer) } catch {
-                core.logger.warning("accept failed", metadata: ["error": "\(error)"])
+                // Out of descriptors or memory: the pending connection keeps the level-triggered
+                // listener readable, so stop watching it for a tick instead of spinning.
+                core.logger.warning("accept failed; pausing accepts", metadata: ["error": "\(error)"])
+                watch(listenerFD, events: 0)
+                acceptsPaused = true
                 return
             }
             guard let socket = accepted else { return }

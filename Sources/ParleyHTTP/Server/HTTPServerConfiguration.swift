@@ -23,6 +23,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int = 1 << 20
     /// Longest chunk-size line including extensions (→ 400). Default 4 KiB.
     public var maxChunkLineBytes: Int = 4096
+    /// Responses queued for a pipelining client before the server stops parsing its further
+    /// requests until they are written; bounds memory against clients that never read. Default 256 KiB.
+    public var maxQueuedResponseBytes: Int = 256 * 1024
     /// Time from a request's first byte (or a TLS handshake's start) to its complete head
     /// (→ 408 and close). Bounds slowloris clients. Default 10 s.
     public var headerReadTimeout: Duration = .seconds(10)

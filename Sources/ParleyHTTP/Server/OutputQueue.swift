@@ -21,6 +21,9 @@ struct OutputQueue {
     /// Whether everything has been written.
     var isEmpty: Bool { segments.isEmpty }
 
+    /// Bytes queued and not yet written.
+    private(set) var pendingBytes = 0
+
     /// Runs `body` on the owned buffer at the tail, starting one if needed.
     mutating func appendOwned(_ body: (inout [UInt8]) -> Void) {
         if segments.last?.owned != true {
@@ -29,7 +32,9 @@ struct OutputQueue {
             if buffer.capacity == 0 { buffer.reserveCapacity(4096) }
             segments.append(Segment(bytes: buffer, owned: true))
         }
+        let before = segments[segments.count - 1].bytes.count
         body(&segments[segments.count - 1].bytes)
+        pendingBytes += segments[segments.count - 1].bytes.count - before
     }
 
     /// Queues a response body: copied when small, referenced when large.
@@ -39,6 +44,7 @@ struct OutputQueue {
             appendOwned { $0.append(contentsOf: bytes) }
         } else {
             segments.append(Segment(bytes: bytes, owned: false))
+            pendingBytes += bytes.count
         }
     }
 
@@ -63,6 +69,7 @@ struct OutputQueue {
     }
 
     private mutating func consume(_ count: Int) {
+        pendingBytes -= count
         var remaining = count
         while remaining > 0, !segments.isEmpty {
             let left = segments[0].bytes.count - sentInFirst
