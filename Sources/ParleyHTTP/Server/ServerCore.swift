@@ -56,9 +56,15 @@ final class LoopHandle: Sendable {
 
     init() throws(SocketError) { wakeup = try Syscall.eventFD() }
 
-    /// Queues `message` and wakes the loop.
+    /// Queues `message` and wakes the loop. Only the first message into an empty inbox writes
+    /// the eventfd: the loop reads the eventfd before it empties the inbox, so a message that
+    /// finds the inbox non-empty is always taken by a wake-up already on its way.
     func post(_ message: LoopMessage) {
-        inbox.withLock { $0.append(message) }
+        let wasEmpty = inbox.withLock { messages in
+            defer { messages.append(message) }
+            return messages.isEmpty
+        }
+        guard wasEmpty else { return }
         var one: UInt64 = 1
         _ = withUnsafeBytes(of: &one) { write(wakeup.rawValue, $0.baseAddress, 8) }
     }
