@@ -40,6 +40,18 @@ import Testing
         await live.stop()
     }
 
+    @Test func halfClosedClientStillGetsItsResponses() async throws {
+        let live = try LiveServer.start()
+        let client = try TestClient(port: live.port)
+        try client.send(.get("/healthz") + .get("/slow/100"))
+        client.finishSending()
+        #expect(try client.readResponse().status == 200)
+        let last = try client.readResponse()
+        #expect(last.text == "slept")
+        #expect(client.isClosedByServer())
+        await live.stop()
+    }
+
     @Test func expectContinueGetsInterimResponseBeforeBody() async throws {
         let live = try LiveServer.start()
         let client = try TestClient(port: live.port)

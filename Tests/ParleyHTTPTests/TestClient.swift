@@ -64,6 +64,9 @@ final class TestClient {
         }
     }
 
+    /// Half-closes: the server sees EOF but can still answer.
+    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
     /// Reads more bytes into the buffer; false on EOF.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)

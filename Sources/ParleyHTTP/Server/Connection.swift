@@ -108,17 +108,25 @@ final class Connection {
         }
     }
 
+    /// The client finished sending (EOF or TLS close_notify): answer what it already sent, then close.
     private func peerClosed() {
-        if case .responding(var exchange) = phase {
-            exchange.keepAlive = false  // the client left; answer if we can, then close
+        if !input.isEmpty { advance() }
+        guard !isClosed else { return }
+        switch phase {
+        case .responding(var exchange):
+            exchange.keepAlive = false
             phase = .responding(exchange)
-            return
+        case .closing, .lingering:
+            break
+        case .idle, .head, .body:
+            if output.isEmpty { close() } else { phase = .closing }
         }
-        close()
     }
 
+    /// Drops input while lingering; a bounded number of reads per wake-up so a client that
+    /// keeps sending cannot hold the loop.
     private func discardInput() {
-        while true {
+        for _ in 0..<16 {
             switch receive(into: loop.scratch) {
             case .bytes: continue
             case .wantRead, .wantWrite, .done: return
