@@ -7,7 +7,8 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTPParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    let limits = HTTPParserLimits(maxRequestLineBytes: 256, maxHeaderBytes: 1024, maxHeaderCount: 16, maxChunkLineBytes: 64)
+    let limits = HTTPParserLimits(
+        maxRequestLineBytes: 256, maxHeaderBytes: 1024, maxHeaderCount: 16, maxChunkLineBytes: 64)
     let result: HTTPHeadParser.Result
     do {
         result = try HTTPHeadParser(limits: limits).parse(bytes)

@@ -147,7 +147,7 @@ struct LiveServer {
         configuration.loopThreads = 2
         configure(&configuration)
         var logger = Logger(label: "live")
-        logger.logLevel = .warning
+        logger.logLevel = .critical
         let server = try HTTPServer(configuration: configuration, responder: router, logger: logger)
         return LiveServer(server: server, port: try server.start())
     }
