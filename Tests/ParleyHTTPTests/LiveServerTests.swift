@@ -40,6 +40,21 @@ import Testing
         await live.stop()
     }
 
+    @Test func blockingHandlersDoNotStarveOtherAsyncHandlers() async throws {
+        let live = try LiveServer.start()
+        // More blocked handlers than the machine has cores (Swift's cooperative pool width).
+        let blocked = try (0..<4).map { _ in try TestClient(port: live.port) }
+        for client in blocked { try client.send(.get("/blocking")) }
+        usleep(50_000)
+        let start = Date()
+        let other = try TestClient(port: live.port)
+        try other.send(.get("/slow/10"))
+        #expect(try other.readResponse().text == "slept")
+        #expect(Date().timeIntervalSince(start) < 0.4)
+        for client in blocked { #expect(try client.readResponse().text == "blocked") }
+        await live.stop()
+    }
+
     @Test func halfClosedClientStillGetsItsResponses() async throws {
         let live = try LiveServer.start()
         let client = try TestClient(port: live.port)

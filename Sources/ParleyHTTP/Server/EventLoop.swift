@@ -148,11 +148,11 @@ final class EventLoop {
         core.openConnections.subtract(1, ordering: .relaxed)
     }
 
-    /// Runs `request` through the responder off the loop and posts the response back.
+    /// Runs `request` through the responder on the responder threads and posts the response back.
     func respondOffLoop(_ request: HTTPRequest, context: RequestContext, fd: Int32, id: UInt64) {
         let core = core
         let handle = handle
-        Task {
+        Task(executorPreference: core.responderPool) {
             let response: HTTPResponse
             do {
                 response = try await core.responder.respond(to: request, context: context)

@@ -44,6 +44,7 @@ public final class HTTPServer: Sendable {
             for raw in listeners { Glibc.close(raw) }
             throw error
         }
+        core.responderPool.start(threads: configuration.responderThreads)
         var handles: [LoopHandle] = []
         for (index, raw) in listeners.enumerated() {
             let handle = try LoopHandle()
@@ -76,6 +77,7 @@ public final class HTTPServer: Sendable {
         let until = Syscall.monotonicNanoseconds() + deadline.nanoseconds
         for handle in handles { handle.post(.drain(deadline: until)) }
         for handle in handles { await handle.waitUntilFinished() }
+        if !handles.isEmpty { core.responderPool.stop() }
     }
 
     /// Starts the server, logs `listening on HOST:PORT`, waits for SIGTERM or SIGINT, then shuts

@@ -9,6 +9,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int = 8080
     /// Event-loop threads, each with its own epoll and listening socket. Default: online cores.
     public var loopThreads: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// Threads that run off-loop responders (those without an inline answer). Sized for
+    /// responders that block, e.g. on libpq: each blocked call holds one thread. Default 16.
+    public var responderThreads: Int = 16
     /// Listen backlog. Default 1024.
     public var backlog: Int = 1024
     /// Open connections across all loops; further ones are closed on accept. Default 10,000.

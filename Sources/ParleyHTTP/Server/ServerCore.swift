@@ -8,6 +8,7 @@ final class ServerCore: Sendable {
     let responder: any HTTPResponder
     let logger: Logger
     let tls: TLSContext?
+    let responderPool: ResponderThreadPool
     let openConnections = Atomic<Int>(0)
     let nextConnectionID = Atomic<UInt64>(1)
 
@@ -16,6 +17,7 @@ final class ServerCore: Sendable {
         self.responder = responder
         self.logger = logger
         self.tls = tls
+        responderPool = ResponderThreadPool()
     }
 
     /// Whether access-log lines would be emitted, checked before building one.
