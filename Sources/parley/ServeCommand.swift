@@ -37,7 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "parley")
         logger.logLevel = .info
-        try await ServeCommand.serve(router: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
+        try await ServeCommand.serve(
+            responder: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
     }
 
     /// The routes `parley serve` mounts. The service adds its own here (DESIGN.md "HTTP API").
@@ -47,9 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
         return router
     }
 
-    /// Serves `router` until SIGTERM/SIGINT, then drains gracefully and returns (exit 0).
-    static func serve(router: Router, configuration: HTTPServerConfiguration, logger: Logger) async throws {
-        let server = try HTTPServer(configuration: configuration, responder: router, logger: logger)
+    /// Serves `responder` (a `Router`, possibly wrapped in middleware) until SIGTERM/SIGINT,
+    /// then drains gracefully and returns (exit 0).
+    static func serve(responder: any HTTPResponder, configuration: HTTPServerConfiguration, logger: Logger)
+        async throws
+    {
+        let server = try HTTPServer(configuration: configuration, responder: responder, logger: logger)
         try await server.run()
     }
 }
