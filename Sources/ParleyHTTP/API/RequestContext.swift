@@ -30,10 +30,12 @@ public struct PathParameters: Sendable, Hashable {
     /// No parameters.
     public init() {}
 
+    /// Same names bound to the same values, in the same order.
     public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
         lhs.storage.elementsEqual(rhs.storage, by: { $0 == $1 })
     }
 
+    /// Hashes the bindings in order.
     public func hash(into hasher: inout Hasher) {
         for (name, value) in storage {
             hasher.combine(name)
