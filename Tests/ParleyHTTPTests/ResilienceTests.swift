@@ -36,6 +36,15 @@ import Testing
         await live.stop()
     }
 
+    @Test func portInUseIsAnErrorNotASharedPort() async throws {
+        let first = try LiveServer.start()
+        var configuration = HTTPServerConfiguration(port: first.port)
+        configuration.loopThreads = 1
+        let second = try HTTPServer(configuration: configuration, responder: Router(), logger: .init(label: "t"))
+        #expect(throws: SocketError.self) { try second.start() }
+        await first.stop()
+    }
+
     @Test func connectionLimitRefusesExtraConnections() async throws {
         let live = try LiveServer.start {
             $0.maxConnections = 2

@@ -34,6 +34,13 @@ public final class HTTPServer: Sendable {
         var port = configuration.port
         var listeners: [Int32] = []
         do {
+            // SO_REUSEPORT would let this server silently share a port with another process of
+            // the same user; a probe bound without it fails if anything holds the port, and
+            // picks the port when 0 was asked for.
+            let probe = try Syscall.listen(
+                host: configuration.host, port: port, backlog: 1, reusePort: false)
+            port = try Syscall.boundPort(probe.rawValue)
+            _ = consume probe
             for _ in 0..<max(1, configuration.loopThreads) {
                 let listener = try Syscall.listen(
                     host: configuration.host, port: port, backlog: configuration.backlog)

@@ -5,7 +5,9 @@ import Glibc
 enum Syscall {
     /// A listening TCP socket bound to `host:port` with SO_REUSEADDR and SO_REUSEPORT, so every
     /// event loop can own one and the kernel spreads connections between them.
-    static func listen(host: String, port: Int, backlog: Int) throws(SocketError) -> FileDescriptor {
+    static func listen(host: String, port: Int, backlog: Int, reusePort: Bool = true) throws(SocketError)
+        -> FileDescriptor
+    {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -21,7 +23,7 @@ enum Syscall {
         guard raw >= 0 else { throw .system("socket") }
         let socket = FileDescriptor(owning: raw)
         try setOption(socket.rawValue, SOL_SOCKET, SO_REUSEADDR, 1)
-        try setOption(socket.rawValue, SOL_SOCKET, SO_REUSEPORT, 1)
+        if reusePort { try setOption(socket.rawValue, SOL_SOCKET, SO_REUSEPORT, 1) }
         guard bind(socket.rawValue, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             throw .system("bind \(host):\(port)")
         }
