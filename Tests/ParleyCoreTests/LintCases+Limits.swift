@@ -9,6 +9,13 @@ extension LintCase {
 
     static let limitsCases: [LintCase] = [
         LintCase(
+            name: "pattern too costly to match (default limit)",
+            document: Fixture.flow(
+                root: input(
+                    "q",
+                    rules: #"[ { "rule": "pattern", "value": "(.?.?.?.?.?.?.?.?.?.?.?.?.?.?.?.?.?.?.?.?){1000}" } ]"#)),
+            code: .limitExceeded, pointer: "/steps/0/screen/root/properties/validation/0/value"),
+        LintCase(
             name: "too many problems",
             document: Fixture.flow(nodes: #"{ "type": "a", "id": "1" }, { "type": "b", "id": "2" }"#),
             limits: DocumentLimits(maximumProblems: 1), code: .limitExceeded, pointer: ""),

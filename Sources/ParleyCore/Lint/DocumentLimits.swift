@@ -33,6 +33,11 @@ public struct DocumentLimits: Sendable, Equatable {
     /// Longest `pattern` rule value, in Unicode scalars (DESIGN.md "Rule
     /// interpreter"). Default 1,000.
     public var maximumPatternLength: Int
+    /// Largest compiled size of a `pattern` (I-Regexp program instructions). Matching
+    /// costs up to this many steps per answer character, so a server policy bounds it
+    /// beyond DESIGN.md's syntactic limits: `(.?.?…){1000}` is valid I-Regexp but would
+    /// take seconds per answer. Default 10,000 (any single `{0,1000}` repetition fits).
+    public var maximumPatternInstructions: Int
     /// Deepest nesting of predicates (`all`/`any`/`not`), the outermost being
     /// level 1. Default 16.
     public var maximumPredicateDepth: Int
@@ -53,6 +58,7 @@ public struct DocumentLimits: Sendable, Equatable {
         maximumTransitionsPerStep: Int = 64, maximumFlowsPerBundle: Int = 1_000, maximumStringLength: Int = 10_000,
         maximumIdentifierLength: Int = 128, maximumPropertiesPerNode: Int = 64, maximumRulesPerInput: Int = 32,
         maximumOptionsPerInput: Int = 500, maximumValuesPerList: Int = 500, maximumPatternLength: Int = 1_000,
+        maximumPatternInstructions: Int = 10_000,
         maximumPredicateDepth: Int = 16, maximumActionFallbacks: Int = 8,
         maximumValueDepth: Int = JSONParser.Limits().maximumDepth, maximumProblems: Int = 1_000
     ) {
@@ -68,6 +74,7 @@ public struct DocumentLimits: Sendable, Equatable {
         self.maximumOptionsPerInput = maximumOptionsPerInput
         self.maximumValuesPerList = maximumValuesPerList
         self.maximumPatternLength = maximumPatternLength
+        self.maximumPatternInstructions = maximumPatternInstructions
         self.maximumPredicateDepth = maximumPredicateDepth
         self.maximumActionFallbacks = maximumActionFallbacks
         self.maximumValueDepth = maximumValueDepth

@@ -109,6 +109,12 @@ extension LintWalk {
         }
         if let problem = PatternSyntax.problem(in: pattern) {
             report(.invalidPattern, pointer, problem)
+        } else if let compiled = try? IRegexp(pattern), compiled.instructionCount > limits.maximumPatternInstructions {
+            report(
+                .limitExceeded, pointer,
+                "The pattern compiles to \(compiled.instructionCount) matcher instructions, more than "
+                    + "\(limits.maximumPatternInstructions) (maximumPatternInstructions); every answer would cost that "
+                    + "much per character. Simplify nested repetitions.")
         }
     }
 
