@@ -1,5 +1,6 @@
 import CLibPQ
 import Glibc
+import Logging
 
 // The thin layer of blocking libpq calls: every other file speaks Swift types and
 // `PostgresError`. Callers hold the connection's mutex, on the connection's queue.
@@ -27,8 +28,19 @@ func openConnection(_ parameters: [(String, String)]) throws -> OpaquePointer {
         PQfinish(connection)
         throw PostgresError(.connectionFailed, message: message)
     }
+    // libpq prints server notices (e.g. the FATAL sent before a terminated backend's EOF) to
+    // stderr by default; route them to the log instead.
+    PQsetNoticeProcessor(
+        connection,
+        { _, message in
+            guard let message else { return }
+            noticeLogger.debug("postgres notice", metadata: ["message": "\(String(cString: message).trimmingSpace())"])
+        }, nil)
     return connection
 }
+
+/// Where server notices go (a C callback cannot capture a connection's logger).
+let noticeLogger = Logger(label: "parley.postgres.notice")
 
 /// Runs one parameterised statement with binary parameters and text results.
 func executeStatement(_ query: PostgresQuery, on connection: OpaquePointer) throws -> PostgresRows {

@@ -3,6 +3,7 @@ extension PostgresConnection {
     ///
     /// A `COMMIT` the server turns into a rollback (an earlier statement failed and the error
     /// was swallowed) throws too, so a lost write never looks like success.
+    @discardableResult
     public func withTransaction<T>(
         isolation level: IsolationLevel = .readCommitted,
         callerIsolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T

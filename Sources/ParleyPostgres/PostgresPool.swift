@@ -25,6 +25,7 @@ public final class PostgresPool: Sendable {
     ///
     /// `body` runs on the caller's actor; each query inside suspends while libpq works on the
     /// connection's own thread. A transaction left open by `body` is rolled back.
+    @discardableResult
     public func withConnection<T>(
         callerIsolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
@@ -51,6 +52,7 @@ public final class PostgresPool: Sendable {
     /// Runs `body` in a transaction on a pooled connection: commits when it returns, rolls back
     /// when it throws. With `maxAttempts` > 1 the whole transaction (and `body`) is run again
     /// after a serialization failure or deadlock, with a short randomised back-off.
+    @discardableResult
     public func withTransaction<T>(
         isolation level: IsolationLevel = .readCommitted, maxAttempts: Int = 1,
         callerIsolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T
