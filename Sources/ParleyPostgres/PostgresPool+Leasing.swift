@@ -26,7 +26,13 @@ extension PostgresPool {
     /// A healthy connection: an idle one that passes its check, or a new one.
     func acquire() async throws -> PostgresConnection {
         while true {
-            switch try await reserve() {
+            let lease: Lease
+            if let immediate = try takeWithoutWaiting() {
+                lease = immediate  // the common case: no continuation, no extra hop
+            } else {
+                lease = try await reserve()
+            }
+            switch lease {
             case .connection(let connection):
                 if await connection.checkHealth(pingAfterIdle: configuration.healthCheckAfterIdle) {
                     return connection
@@ -42,6 +48,17 @@ extension PostgresPool {
                     throw error
                 }
             }
+        }
+    }
+
+    /// An idle connection or a free slot when one is available right now.
+    private func takeWithoutWaiting() throws -> Lease? {
+        try state.withLock { state in
+            if state.closed { throw PostgresError(.poolClosed, message: "the pool was shut down") }
+            if let connection = state.idle.popLast() { return .connection(connection) }
+            guard state.open < configuration.maximumConnections else { return nil }
+            state.open += 1
+            return .slot
         }
     }
 
