@@ -3,7 +3,8 @@ public import Foundation
 /// Applies `Migrations/NNNN_description.sql` files in order, each in its own transaction,
 /// under a Postgres advisory lock, recording each in `schema_migrations` with the SHA-256
 /// of its bytes (DESIGN.md "Storage"). Two processes migrating at once apply each file
-/// exactly once; an applied file that later changed is refused.
+/// exactly once; an applied file that later changed is refused. A file must not contain
+/// transaction control (`BEGIN`/`COMMIT`) or statements that cannot run in a transaction.
 public struct Migrator: Sendable {
     /// The directory holding the `.sql` files.
     public let directory: URL

@@ -9,6 +9,7 @@ import Synchronization
 /// A background thread waits on the connection's socket and fans notifications out to every
 /// stream subscribed to their channel. When the connection breaks the thread reconnects,
 /// listens again, and sends each stream a ``PostgresNotification/isReconnect`` marker.
+/// The thread runs until ``shutdown()`` (``PostgresPool`` calls it for the listener it owns).
 public final class PostgresListener: Sendable {
     struct Subscriptions {
         var streams: [String: [UInt64: AsyncStream<PostgresNotification>.Continuation]] = [:]
