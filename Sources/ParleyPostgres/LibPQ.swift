@@ -42,17 +42,44 @@ func openConnection(_ parameters: [(String, String)]) throws -> OpaquePointer {
 /// Where server notices go (a C callback cannot capture a connection's logger).
 let noticeLogger = Logger(label: "parley.postgres.notice")
 
-/// Runs one parameterised statement with binary parameters and text results.
+/// Runs one parameterised statement with binary parameters and text results (blocking).
 func executeStatement(_ query: PostgresQuery, on connection: OpaquePointer) throws -> PostgresRows {
+    let result = withParameters(of: query) { count, types, values, lengths, formats in
+        PQexecParams(connection, query.sql, count, types, values, lengths, formats, 0)
+    }
+    guard let result else { throw connectionError(connection, query: query.sql) }
+    defer { PQclear(result) }
+    return try rowsOrError(result, connection: connection, query: query.sql)
+}
+
+/// Sends one parameterised statement without waiting for its result (`PQsendQueryParams`).
+func sendStatement(_ query: PostgresQuery, on connection: OpaquePointer) -> Bool {
+    withParameters(of: query) { count, types, values, lengths, formats in
+        PQsendQueryParams(connection, query.sql, count, types, values, lengths, formats, 0) == 1
+    }
+}
+
+/// The statement's rows, or the error its result describes.
+func rowsOrError(_ result: OpaquePointer, connection: OpaquePointer, query: String?) throws -> PostgresRows {
+    let status = PQresultStatus(result)
+    guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK || status == PGRES_EMPTY_QUERY else {
+        throw resultError(result, connection: connection, query: query)
+    }
+    return rows(of: result)
+}
+
+/// Calls `body` with libpq's parameter arrays for `query`: binary format, explicit type OIDs.
+private func withParameters<T>(
+    of query: PostgresQuery,
+    _ body: (Int32, [Oid], [UnsafePointer<CChar>?], [Int32], [Int32]) -> T
+) -> T {
     let binds = query.binds
     var types: [Oid] = []
     var lengths: [Int32] = []
-    var formats: [Int32] = []
     var storage: [UInt8] = []
     var offsets: [Int?] = []
     for bind in binds {
         types.append(bind.typeOID)
-        formats.append(1)
         if let bytes = bind.bytes {
             offsets.append(storage.count)
             lengths.append(Int32(bytes.count))
@@ -62,19 +89,13 @@ func executeStatement(_ query: PostgresQuery, on connection: OpaquePointer) thro
             lengths.append(0)
         }
     }
+    let formats = [Int32](repeating: 1, count: binds.count)
     if storage.isEmpty { storage.append(0) }  // a valid base address even when every value is empty
-    let result = storage.withUnsafeBufferPointer { buffer in
+    return storage.withUnsafeBufferPointer { buffer in
         let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
         let values: [UnsafePointer<CChar>?] = offsets.map { offset in offset.map { base + $0 } }
-        return PQexecParams(connection, query.sql, Int32(binds.count), types, values, lengths, formats, 0)
+        return body(Int32(binds.count), types, values, lengths, formats)
     }
-    guard let result else { throw connectionError(connection, query: query.sql) }
-    defer { PQclear(result) }
-    let status = PQresultStatus(result)
-    guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK || status == PGRES_EMPTY_QUERY else {
-        throw resultError(result, connection: connection, query: query.sql)
-    }
-    return rows(of: result)
 }
 
 /// Copies a result's rows out of libpq.

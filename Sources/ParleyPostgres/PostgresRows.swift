@@ -10,6 +10,9 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
     public let affectedRows: Int
     let cells: [[[UInt8]?]]
 
+    /// No rows and no command (an empty statement).
+    static let empty = PostgresRows(columns: [], columnTypes: [], commandTag: "", affectedRows: 0, cells: [])
+
     /// The first row index.
     public var startIndex: Int { 0 }
     /// One past the last row index.
