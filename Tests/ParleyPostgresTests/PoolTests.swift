@@ -42,7 +42,10 @@ import Testing
     }
 
     @Test func manyTasksShareABoundedPool() async throws {
-        let pool = try TestDatabase.pool(maximumConnections: 3)
+        // Sharing, not timing, is under test: a generous wait keeps a loaded CI machine from failing it.
+        var configuration = try TestDatabase.configuration(maximumConnections: 3)
+        configuration.acquireTimeout = .seconds(60)
+        let pool = PostgresPool(configuration: configuration)
         defer { pool.shutdown() }
         let pids = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<60 {
