@@ -27,6 +27,8 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // epoll and eventfd, which Swift's Glibc module leaves out (ParleyHTTP's event loop).
+        .systemLibrary(name: "CEpoll"),
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",
@@ -47,7 +49,7 @@ let package = Package(
         // Infrastructure that knows nothing about flows.
         .target(
             name: "ParleyHTTP",
-            dependencies: ["COpenSSL", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CEpoll", "COpenSSL", .product(name: "Logging", package: "swift-log")],
             swiftSettings: sharedSettings
         ),
         .target(

@@ -1,10 +1,55 @@
 import ArgumentParser
+import Logging
+import ParleyHTTP
 
 /// `parley serve`: Run the Parley HTTP service.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the Parley HTTP service.")
 
+    @Option(help: "Address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to bind; 0 picks a free one (the first log line names it).")
+    var port = 8080
+
+    @Option(help: "Event-loop threads (default: one per core).")
+    var threads: Int?
+
+    @Option(help: "PEM certificate chain; serves HTTPS together with --tls-key.")
+    var tlsCert: String?
+
+    @Option(help: "PEM private key for --tls-cert.")
+    var tlsKey: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key must be given together.")
+        }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+    }
+
     func run() async throws {
-        throw ValidationError("`parley serve` is not implemented yet")
+        var configuration = HTTPServerConfiguration(host: host, port: port)
+        if let threads { configuration.loopThreads = threads }
+        if let tlsCert, let tlsKey {
+            configuration.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
+        }
+        var logger = Logger(label: "parley")
+        logger.logLevel = .info
+        try await ServeCommand.serve(router: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
+    }
+
+    /// The routes `parley serve` mounts. The service adds its own here (DESIGN.md "HTTP API").
+    static func makeRouter() -> Router {
+        var router = Router()
+        router.inline("GET", "/healthz") { _, _ in .json(#"{"status":"ok"}"#) }
+        return router
+    }
+
+    /// Serves `router` until SIGTERM/SIGINT, then drains gracefully and returns (exit 0).
+    static func serve(router: Router, configuration: HTTPServerConfiguration, logger: Logger) async throws {
+        let server = try HTTPServer(configuration: configuration, responder: router, logger: logger)
+        try await server.run()
     }
 }

@@ -1,0 +1,51 @@
+public import Logging
+
+/// What a responder knows about a request beyond the request itself.
+public struct RequestContext: Sendable {
+    /// A logger carrying the request's metadata.
+    public var logger: Logger
+    /// The peer's address as `host:port`.
+    public var remoteAddress: String
+    /// Whether the request arrived over TLS.
+    public var isSecure: Bool
+    /// Path parameters bound by the router (`{id}` → value), percent-decoded.
+    public var parameters: PathParameters
+
+    /// Creates a context.
+    public init(
+        logger: Logger, remoteAddress: String = "", isSecure: Bool = false,
+        parameters: PathParameters = PathParameters()
+    ) {
+        self.logger = logger
+        self.remoteAddress = remoteAddress
+        self.isSecure = isSecure
+        self.parameters = parameters
+    }
+}
+
+/// Values bound to `{name}` segments of a route pattern.
+public struct PathParameters: Sendable, Hashable {
+    private var storage: [(String, String)] = []
+
+    /// No parameters.
+    public init() {}
+
+    public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
+        lhs.storage.elementsEqual(rhs.storage, by: { $0 == $1 })
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for (name, value) in storage {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
+    }
+
+    /// The value bound to `name`, or nil.
+    public subscript(name: String) -> String? { storage.first { $0.0 == name }?.1 }
+
+    /// The value bound to `name` as a decimal integer, or nil when absent or not a number.
+    public func integer(_ name: String) -> Int? { self[name].flatMap { Int($0) } }
+
+    mutating func bind(_ name: String, _ value: String) { storage.append((name, value)) }
+}

@@ -1,0 +1,117 @@
+/// Dispatches requests by method and path pattern (`/v1/flows/{id}/versions/{n}`); itself a
+/// responder. No route matches a path with `.`/`..` segments; a path that matches under
+/// other methods gets 405 with `Allow`; HEAD falls back to the GET route (RFC 9110 §9.3.2).
+public struct Router: HTTPResponder {
+    struct Route: Sendable {
+        let method: String
+        let pattern: RoutePattern
+        let maxBodyBytes: Int?
+        let responder: any HTTPResponder
+    }
+
+    private var routes: [Route] = []
+
+    /// An empty router: every request gets 404.
+    public init() {}
+
+    /// Routes `method` requests whose path matches `pattern` to `responder`; `maxBodyBytes`
+    /// overrides the server's body limit for this route.
+    public mutating func add(
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, responder: any HTTPResponder
+    ) {
+        routes.append(
+            Route(method: method, pattern: RoutePattern(pattern), maxBodyBytes: maxBodyBytes, responder: responder))
+    }
+
+    /// Routes to a closure that may suspend or block; it runs off the event loop.
+    public mutating func on(
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
+        handler: @escaping @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
+    ) {
+        add(method, pattern, maxBodyBytes: maxBodyBytes, responder: ClosureResponder(handler))
+    }
+
+    /// Routes to a closure that neither blocks nor suspends; it runs inline on the event loop.
+    public mutating func inline(
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
+        handler: @escaping @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
+    ) {
+        add(method, pattern, maxBodyBytes: maxBodyBytes, responder: InlineResponder(handler))
+    }
+
+    /// Responds through the matching route; throws 404 or 405.
+    public func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+        let (route, parameters) = try match(request)
+        var context = context
+        context.parameters = parameters
+        return try await route.responder.respond(to: request, context: context)
+    }
+
+    /// Responds inline when the matching route can; 404 and 405 are always inline.
+    public func respondInline(to request: HTTPRequest, context: RequestContext) throws -> HTTPResponse? {
+        let (route, parameters) = try match(request)
+        var context = context
+        context.parameters = parameters
+        return try route.responder.respondInline(to: request, context: context)
+    }
+
+    /// The matching route's limit, else its responder's, else nil.
+    public func maxBodyBytes(for request: HTTPRequest) -> Int? {
+        guard let (route, _) = try? match(request) else { return nil }
+        return route.maxBodyBytes ?? route.responder.maxBodyBytes(for: request)
+    }
+
+    private func match(_ request: HTTPRequest) throws(HTTPError) -> (Route, PathParameters) {
+        let segments = request.pathSegments
+        // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
+        if segments.contains(where: { $0 == "." || $0 == ".." }) { throw .notFound() }
+        var getFallback: (Route, PathParameters)?
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == request.method { return (route, parameters) }
+            if request.method == "HEAD" && route.method == "GET" && getFallback == nil {
+                getFallback = (route, parameters)
+            }
+            allowed.append(route.method)
+        }
+        if let getFallback { return getFallback }
+        if allowed.isEmpty { throw .notFound() }
+        if allowed.contains("GET") { allowed.append("HEAD") }
+        throw .methodNotAllowed(allowed: Array(Set(allowed)).sorted())
+    }
+}
+
+/// A parsed route pattern: literal segments and `{name}` parameters.
+struct RoutePattern: Sendable, Hashable {
+    enum Segment: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    let segments: [Segment]
+
+    init(_ pattern: String) {
+        segments = pattern.split(separator: "/").map { part in
+            if part.hasPrefix("{") && part.hasSuffix("}") && part.count > 2 {
+                return .parameter(String(part.dropFirst().dropLast()))
+            }
+            return .literal(String(part))
+        }
+    }
+
+    /// The bound parameters when `path` (decoded segments) matches, else nil.
+    func match(_ path: [String]) -> PathParameters? {
+        guard path.count == segments.count else { return nil }
+        var parameters = PathParameters()
+        for (segment, value) in zip(segments, path) {
+            switch segment {
+            case .literal(let literal): if literal != value { return nil }
+            case .parameter(let name):
+                if value.isEmpty { return nil }
+                parameters.bind(name, value)
+            }
+        }
+        return parameters
+    }
+}

@@ -1,1 +1,0 @@
-// ParleyHTTP: see DESIGN.md "Targets".

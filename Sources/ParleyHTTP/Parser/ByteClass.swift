@@ -1,0 +1,43 @@
+/// Byte classes from the ABNF of RFC 9110 §5.6 and RFC 9112, as lookup tables so the
+/// parser's inner loops do one load per byte.
+enum ByteClass {
+    static let cr: UInt8 = 13
+    static let lf: UInt8 = 10
+    static let sp: UInt8 = 32
+    static let htab: UInt8 = 9
+    static let colon: UInt8 = 58
+
+    /// tchar (RFC 9110 §5.6.2): "!#$%&'*+-.^_`|~", DIGIT, ALPHA.
+    static let token: [Bool] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return true
+        default: return "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
+        }
+    }
+
+    /// field-vchar / SP / HTAB (RFC 9110 §5.5): VCHAR, obs-text, SP, HTAB. Excludes CR, LF, NUL and other CTLs.
+    static let fieldValue: [Bool] = (0..<256).map { byte in
+        byte == 9 || byte == 32 || (byte >= 0x21 && byte != 0x7F)
+    }
+
+    /// Bytes allowed in a request-target: visible ASCII only (RFC 9112 §3.2, RFC 3986 §2).
+    static let target: [Bool] = (0..<256).map { byte in byte >= 0x21 && byte <= 0x7E }
+
+    static func isToken(_ byte: UInt8) -> Bool { token[Int(byte)] }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+    }
+
+    /// The value of a hex digit, or nil.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

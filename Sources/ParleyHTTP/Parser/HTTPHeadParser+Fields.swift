@@ -1,0 +1,49 @@
+extension HTTPHeadParser {
+    /// field-line = field-name ":" OWS field-value OWS, each ending in CRLF (RFC 9112 §5).
+    /// Rejects whitespace before the colon (§5.1), obs-fold (§5.2), bare CR, NUL and other
+    /// control bytes (RFC 9110 §5.5). `end` is the LF of the empty line that ends the section.
+    static func parseFields(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, maxCount: Int)
+        throws(HTTPParseError) -> HTTPHeaders
+    {
+        var fields: [HTTPField] = []
+        var lineStart = start
+        while lineStart <= end {
+            var lf = lineStart
+            while bytes[lf] != ByteClass.lf { lf += 1 }
+            guard lf > lineStart, bytes[lf - 1] == ByteClass.cr else {
+                throw .badRequest("Header lines must end in CRLF.")
+            }
+            if lf - 1 == lineStart { return HTTPHeaders(fields) }  // the empty line
+            if fields.count == maxCount { throw .tooManyHeaders }
+            fields.append(try parseField(UnsafeBufferPointer(rebasing: bytes[lineStart..<(lf - 1)])))
+            lineStart = lf + 1
+        }
+        throw .badRequest("The header section must end in an empty line.")
+    }
+
+    /// One field line without its CRLF.
+    static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPField {
+        if line[0] == ByteClass.sp || line[0] == ByteClass.htab {
+            throw .badRequest("Obsolete line folding is not allowed.")
+        }
+        var index = 0
+        while index < line.count, ByteClass.isToken(line[index]) { index += 1 }
+        guard index > 0, index < line.count, line[index] == ByteClass.colon else {
+            throw .badRequest("A header field name is malformed.")
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: line[0..<index]), as: UTF8.self)
+        var valueStart = index + 1
+        var valueEnd = line.count
+        for position in valueStart..<valueEnd where !ByteClass.fieldValue[Int(line[position])] {
+            throw .badRequest("The value of \(name) contains a control character.")
+        }
+        while valueStart < valueEnd, line[valueStart] == ByteClass.sp || line[valueStart] == ByteClass.htab {
+            valueStart += 1
+        }
+        while valueEnd > valueStart, line[valueEnd - 1] == ByteClass.sp || line[valueEnd - 1] == ByteClass.htab {
+            valueEnd -= 1
+        }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd]), as: UTF8.self)
+        return HTTPField(name: name, value: value)
+    }
+}

@@ -1,0 +1,114 @@
+/// Parses a request line and header section from bytes (RFC 9112 §2–§5). It never touches a
+/// socket, so tests and the fuzzer feed it byte strings.
+struct HTTPHeadParser: Sendable {
+    /// The outcome of feeding the bytes received so far.
+    enum Result: Hashable {
+        /// More bytes are needed; nothing was consumed.
+        case incomplete
+        /// A complete head that took `consumed` bytes (leading empty lines included).
+        case complete(HTTPRequestHead, consumed: Int)
+    }
+
+    let limits: HTTPParserLimits
+
+    init(limits: HTTPParserLimits = HTTPParserLimits()) { self.limits = limits }
+
+    /// Parses `bytes` (the unconsumed input) and throws the response status for invalid heads.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> Result {
+        var start = 0
+        // RFC 9112 §2.2: ignore at least one empty line received before the request-line.
+        while start + 1 < bytes.count, bytes[start] == ByteClass.cr, bytes[start + 1] == ByteClass.lf, start < 8 {
+            start += 2
+        }
+        guard let requestLineEnd = findLF(bytes, from: start) else {
+            if bytes.count - start > limits.maxRequestLineBytes { throw .uriTooLong }
+            return .incomplete
+        }
+        if requestLineEnd - start > limits.maxRequestLineBytes + 1 { throw .uriTooLong }
+        guard let headEnd = findHeadEnd(bytes, from: requestLineEnd) else {
+            if bytes.count - requestLineEnd > limits.maxHeaderBytes { throw .headersTooLarge }
+            return .incomplete
+        }
+        if headEnd - requestLineEnd > limits.maxHeaderBytes { throw .headersTooLarge }
+        var head = try parseRequestLine(bytes, from: start, lf: requestLineEnd)
+        head.headers = try HTTPHeadParser.parseFields(
+            bytes, from: requestLineEnd + 1, end: headEnd, maxCount: limits.maxHeaderCount)
+        return .complete(head, consumed: headEnd + 1)
+    }
+
+    /// The index of the first LF at or after `from`.
+    func findLF(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var index = from
+        while index < bytes.count {
+            if bytes[index] == ByteClass.lf { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index of the LF that ends the header section: an LF followed by CRLF or by LF
+    /// (the bare-LF form is found so it can be rejected rather than waited on).
+    func findHeadEnd(_ bytes: UnsafeBufferPointer<UInt8>, from lineEnd: Int) -> Int? {
+        var lf = lineEnd
+        while true {
+            if lf + 1 < bytes.count, bytes[lf + 1] == ByteClass.lf { return lf + 1 }
+            if lf + 2 < bytes.count, bytes[lf + 1] == ByteClass.cr, bytes[lf + 2] == ByteClass.lf { return lf + 2 }
+            guard let next = findLF(bytes, from: lf + 1) else { return nil }
+            lf = next
+        }
+    }
+
+    /// request-line = method SP request-target SP HTTP-version CRLF (RFC 9112 §3).
+    func parseRequestLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, lf: Int) throws(HTTPParseError)
+        -> HTTPRequestHead
+    {
+        guard lf > start, bytes[lf - 1] == ByteClass.cr else { throw .badRequest("The request line must end in CRLF.") }
+        let end = lf - 1
+        var index = start
+        while index < end, ByteClass.isToken(bytes[index]) { index += 1 }
+        guard index > start, index < end, bytes[index] == ByteClass.sp else {
+            throw .badRequest("The request method is not a token.")
+        }
+        let method = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index += 1
+        let targetStart = index
+        while index < end, ByteClass.target[Int(bytes[index])] { index += 1 }
+        guard index > targetStart, index < end, bytes[index] == ByteClass.sp else {
+            throw .badRequest("The request target is malformed.")
+        }
+        let target = String(decoding: UnsafeBufferPointer(rebasing: bytes[targetStart..<index]), as: UTF8.self)
+        index += 1
+        let version = try parseVersion(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        try HTTPHeadParser.checkTarget(target, method: method)
+        return HTTPRequestHead(method: method, target: target, version: version, headers: HTTPHeaders())
+    }
+
+    /// HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3); only major version 1 is served.
+    func parseVersion(_ text: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        let prefix = Array("HTTP/".utf8)
+        guard text.count == 8, Array(text[0..<5]) == prefix, text[6] == UInt8(ascii: "."),
+            let major = decimalDigit(text[5]), let minor = decimalDigit(text[7])
+        else { throw .badRequest("The HTTP version is malformed.") }
+        guard major == 1 else { throw .unsupportedVersion }
+        // RFC 9110 §6.2: a 1.x request with a higher minor version is handled as the highest we speak.
+        return HTTPVersion(major: 1, minor: min(minor, 1))
+    }
+
+    private func decimalDigit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// request-target forms (RFC 9112 §3.2): origin-form, absolute-form, asterisk-form for
+    /// OPTIONS; authority-form (CONNECT) is not implemented (→ 501).
+    static func checkTarget(_ target: String, method: String) throws(HTTPParseError) {
+        if method == "CONNECT" { throw .notImplemented("CONNECT is not supported.") }
+        if target.utf8.first == UInt8(ascii: "/") { return }
+        if target == "*" {
+            guard method == "OPTIONS" else { throw .badRequest("The asterisk target is only valid for OPTIONS.") }
+            return
+        }
+        let lower = target.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return }
+        throw .badRequest("The request target is malformed.")
+    }
+}

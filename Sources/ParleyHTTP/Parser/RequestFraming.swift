@@ -1,0 +1,96 @@
+/// How a request's body is delimited and whether the connection stays open after it,
+/// derived from the head by RFC 9112 §6 and §9 and RFC 9110 §10.1.1.
+struct RequestFraming: Sendable, Hashable {
+    /// How the body is delimited.
+    enum Body: Sendable, Hashable {
+        case none
+        case length(Int)
+        case chunked
+    }
+
+    var body: Body
+    /// Whether the connection may carry another request after this one (RFC 9112 §9.3).
+    var keepAlive: Bool
+    /// Whether the client waits for `100 Continue` before sending the body (RFC 9110 §10.1.1).
+    var expectContinue: Bool
+
+    /// Derives the framing or throws the status to answer with.
+    init(head: HTTPRequestHead) throws(HTTPParseError) {
+        let headers = head.headers
+        let isHTTP11 = head.version == .http1_1
+        // RFC 9112 §3.2: an HTTP/1.1 request carries exactly one Host field.
+        let hosts = headers.values(for: "Host")
+        if hosts.count > 1 { throw .badRequest("The Host header must appear only once.") }
+        if isHTTP11 && hosts.isEmpty { throw .badRequest("HTTP/1.1 requests must carry a Host header.") }
+        if let host = hosts.first, host.contains(where: { $0 == " " || $0 == "\t" || $0 == "/" }) {
+            throw .badRequest("The Host header is malformed.")
+        }
+
+        let hasTransferEncoding = headers.contains("Transfer-Encoding")
+        let hasContentLength = headers.contains("Content-Length")
+        if hasTransferEncoding {
+            // RFC 9112 §6.1: both present is a smuggling vector; reject. HTTP/1.0 has no chunked coding.
+            if hasContentLength { throw .badRequest("Content-Length and Transfer-Encoding must not both be sent.") }
+            if !isHTTP11 { throw .badRequest("Transfer-Encoding is not valid in HTTP/1.0.") }
+            body = try RequestFraming.transferCoding(headers)
+        } else if hasContentLength {
+            let length = try RequestFraming.contentLength(headers)
+            body = length == 0 ? .none : .length(length)
+        } else {
+            body = .none
+        }
+
+        var keepAlive = isHTTP11
+        for option in headers.listElements(for: "Connection") {
+            if option.isASCIICaseInsensitiveEqual(to: "close") { keepAlive = false }
+            if option.isASCIICaseInsensitiveEqual(to: "keep-alive") && !isHTTP11 { keepAlive = true }
+        }
+        self.keepAlive = keepAlive
+
+        var expectContinue = false
+        for expectation in headers.listElements(for: "Expect") {
+            // RFC 9110 §10.1.1: 100-continue is the only defined expectation; others → 417.
+            guard expectation.isASCIICaseInsensitiveEqual(to: "100-continue") else { throw .expectationFailed }
+            expectContinue = isHTTP11
+        }
+        self.expectContinue = expectContinue && body != .none
+    }
+
+    /// Transfer-Encoding must be exactly `chunked` (RFC 9112 §6.1, §7): any other coding is not
+    /// implemented (→ 501); a repeated or empty coding is malformed (→ 400).
+    static func transferCoding(_ headers: HTTPHeaders) throws(HTTPParseError) -> Body {
+        let codings = headers.listElements(for: "Transfer-Encoding")
+        var chunkedCount = 0
+        for coding in codings {
+            if coding.isEmpty { throw .badRequest("Transfer-Encoding has an empty element.") }
+            guard coding.isASCIICaseInsensitiveEqual(to: "chunked") else {
+                throw .notImplemented("Transfer coding \(coding) is not supported.")
+            }
+            chunkedCount += 1
+        }
+        guard chunkedCount == 1 else { throw .badRequest("chunked must be applied exactly once.") }
+        return .chunked
+    }
+
+    /// Content-Length = 1*DIGIT (RFC 9110 §8.6); repeated values must all be identical,
+    /// anything else is rejected (RFC 9112 §6.3 item 5).
+    static func contentLength(_ headers: HTTPHeaders) throws(HTTPParseError) -> Int {
+        var result: Int?
+        for element in headers.listElements(for: "Content-Length") {
+            guard !element.isEmpty, element.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+                throw .badRequest("Content-Length is malformed.")
+            }
+            // 18 digits always fit an Int; a longer length is larger than any body we accept.
+            guard element.utf8.count <= 18, let value = Int(element) else { throw .bodyTooLarge }
+            if let previous = result, previous != value { throw .badRequest("Content-Length values conflict.") }
+            result = value
+        }
+        return result ?? 0
+    }
+}
+
+extension Substring {
+    func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
+        String(self).isASCIICaseInsensitiveEqual(to: other)
+    }
+}

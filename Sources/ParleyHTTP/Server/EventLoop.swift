@@ -1,0 +1,165 @@
+import CEpoll
+import Glibc
+import Logging
+
+/// One epoll loop on its own thread: accepts from its own SO_REUSEPORT listener, reads,
+/// parses and writes for the connections it owns. Everything here runs on that one thread;
+/// other threads reach it only through its `LoopHandle`.
+final class EventLoop {
+    let core: ServerCore
+    let handle: LoopHandle
+    private let epoll: FileDescriptor
+    private var listener: FileDescriptor?
+    private let listenerFD: Int32
+    private var connections: [Int32: Connection] = [:]
+    /// Scratch space every read lands in before it is appended to a connection's input.
+    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private(set) var dateCache = DateCache()
+    private(set) var now: UInt64 = Syscall.monotonicNanoseconds()
+    private(set) var draining = false
+    private var drainDeadline: UInt64 = .max
+    private let tick: Int32
+    private var acceptsPaused = false
+
+    /// Takes ownership of `listener`, a raw descriptor handed over by `HTTPServer.start()`.
+    init(core: ServerCore, handle: LoopHandle, listener: Int32) throws(SocketError) {
+        self.core = core
+        self.handle = handle
+        self.listener = FileDescriptor(owning: listener)
+        self.listenerFD = listener
+        epoll = try Syscall.epollCreate()
+        let configuration = core.configuration
+        let shortest =
+            [
+                configuration.headerReadTimeout, configuration.bodyIdleTimeout, configuration.keepAliveIdleTimeout,
+                configuration.writeTimeout,
+            ].map(\.nanoseconds).min() ?? 1_000_000_000
+        // Timeouts are checked every quarter of the shortest one, between 5 ms and 250 ms.
+        tick = Int32(min(250, max(5, shortest / 4_000_000)))
+        try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, listenerFD, events: EPOLLIN.rawValue)
+        try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, handle.wakeup.rawValue, events: EPOLLIN.rawValue)
+    }
+
+    deinit { scratch.deallocate() }
+
+    /// Runs until drained; then tells the handle.
+    func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        var nextTick = now + UInt64(tick) * 1_000_000
+        while true {
+            let count = events.withUnsafeMutableBufferPointer {
+                epoll_wait(epoll.rawValue, $0.baseAddress, Int32($0.count), tick)
+            }
+            if count < 0 && errno != EINTR {
+                core.logger.critical("epoll_wait failed", metadata: ["error": "\(SocketError.system("epoll_wait"))"])
+                break
+            }
+            now = Syscall.monotonicNanoseconds()
+            dateCache.refresh()
+            for index in 0..<max(0, Int(count)) {
+                let fd = events[index].data.fd
+                let flags = events[index].events
+                if fd == listenerFD {
+                    acceptConnections()
+                } else if fd == handle.wakeup.rawValue {
+                    handleMessages()
+                } else if let connection = connections[fd] {
+                    connection.handle(events: flags)
+                }
+            }
+            if now >= nextTick {
+                nextTick = now + UInt64(tick) * 1_000_000
+                for connection in Array(connections.values) { connection.checkTimeout() }
+                if acceptsPaused && !draining {
+                    acceptsPaused = false
+                    watch(listenerFD, events: EPOLLIN.rawValue)
+                }
+            }
+            if draining {
+                for connection in Array(connections.values) where connection.isIdle { connection.close() }
+                if connections.isEmpty || now >= drainDeadline { break }
+            }
+        }
+        for connection in Array(connections.values) { connection.close() }
+        handle.markFinished()
+    }
+
+    private func acceptConnections() {
+        guard !draining else { return }
+        for _ in 0..<64 {
+            var peer = ""
+            let accepted: FileDescriptor?
+            do { accepted = try Syscall.accept(listenerFD, peer: &peer) } catch {
+                // Out of descriptors or memory: the pending connection keeps the level-triggered
+                // listener readable, so stop watching it for a tick instead of spinning.
+                core.logger.warning("accept failed; pausing accepts", metadata: ["error": "\(error)"])
+                watch(listenerFD, events: 0)
+                acceptsPaused = true
+                return
+            }
+            guard let socket = accepted else { return }
+            let open = core.openConnections.add(1, ordering: .relaxed).newValue
+            guard open <= core.configuration.maxConnections else {
+                core.openConnections.subtract(1, ordering: .relaxed)
+                continue  // `socket` closes here
+            }
+            let fd = socket.rawValue
+            let id = core.nextConnectionID.add(1, ordering: .relaxed).newValue
+            var tls: TLSSession?
+            if let context = core.tls {
+                tls = TLSSession(context: context, fd: fd)
+                if tls == nil {
+                    core.openConnections.subtract(1, ordering: .relaxed)
+                    continue
+                }
+            }
+            let connection = Connection(socket: socket, id: id, peer: peer, tls: tls, loop: self)
+            do { try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, fd, events: EPOLLIN.rawValue) } catch {
+                core.openConnections.subtract(1, ordering: .relaxed)
+                continue
+            }
+            connections[fd] = connection
+        }
+    }
+
+    private func handleMessages() {
+        for message in handle.takeMessages() {
+            switch message {
+            case .response(let fd, let id, let response):
+                guard let connection = connections[fd], connection.id == id else { continue }
+                connection.deliver(response)
+            case .drain(let deadline):
+                draining = true
+                drainDeadline = deadline
+                listener = nil  // closing the descriptor also removes it from epoll
+                for connection in Array(connections.values) where connection.isIdle { connection.close() }
+            }
+        }
+    }
+
+    /// Changes the events `fd` is watched for.
+    func watch(_ fd: Int32, events: UInt32) {
+        try? Syscall.epollControl(epoll.rawValue, EPOLL_CTL_MOD, fd, events: events)
+    }
+
+    /// Forgets a closed connection.
+    func remove(_ connection: Connection) {
+        connections[connection.fd] = nil
+        core.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    /// Runs `request` through the responder off the loop and posts the response back.
+    func respondOffLoop(_ request: HTTPRequest, context: RequestContext, fd: Int32, id: UInt64) {
+        let core = core
+        let handle = handle
+        Task {
+            let response: HTTPResponse
+            do {
+                response = try await core.responder.respond(to: request, context: context)
+            } catch {
+                response = core.response(for: error, method: request.method, path: request.path)
+            }
+            handle.post(.response(fd: fd, id: id, response: response))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// One request in progress on a connection: the request as far as read, and how it ends.
+struct Exchange {
+    var request: HTTPRequest
+    /// Whether the connection may serve another request after this one.
+    var keepAlive: Bool
+    /// An HTTP/1.0 client asked for keep-alive, so the response must confirm it.
+    var announceKeepAlive: Bool
+    /// Content-Length bytes still to read.
+    var remaining: Int
+    /// Set for chunked bodies.
+    var decoder: ChunkedDecoder?
+    /// Monotonic time the head was complete, for the access log.
+    var startedAt: UInt64
+
+    /// Whether the whole body has arrived.
+    var bodyComplete: Bool { decoder.map(\.isComplete) ?? (remaining == 0) }
+}

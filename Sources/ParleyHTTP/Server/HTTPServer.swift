@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import Glibc
+public import Logging
+import Synchronization
+
+/// An HTTP/1.1 server on POSIX sockets and epoll: one loop thread per core, each with its own
+/// listening socket (SO_REUSEPORT). Inline responders run on the loop; others run as tasks
+/// and hand their response back through the loop's eventfd.
+public final class HTTPServer: Sendable {
+    private let core: ServerCore
+    private let state = Mutex<(port: Int?, handles: [LoopHandle])>((nil, []))
+
+    /// Creates a server; nothing is bound until `start()`. Throws when the TLS files are unusable.
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) throws {
+        let tls = try configuration.tls.map { configuration throws(SocketError) in try TLSContext(configuration) }
+        core = ServerCore(configuration: configuration, responder: responder, logger: logger, tls: tls)
+    }
+
+    /// The configuration in use.
+    public var configuration: HTTPServerConfiguration { core.configuration }
+
+    /// The bound port once started.
+    public var port: Int? { state.withLock { $0.port } }
+
+    /// Binds, starts the loop threads and returns the bound port (useful with port 0).
+    @discardableResult
+    public func start() throws -> Int {
+        let configuration = core.configuration
+        guard state.withLock({ $0.port == nil }) else { throw SocketError.state("the server is already started") }
+        // OpenSSL writes with write(2), which raises SIGPIPE on a reset connection; plain sockets
+        // use MSG_NOSIGNAL. A server must survive a client vanishing.
+        signal(SIGPIPE, SIG_IGN)
+        var port = configuration.port
+        var listeners: [Int32] = []
+        do {
+            for _ in 0..<max(1, configuration.loopThreads) {
+                let listener = try Syscall.listen(
+                    host: configuration.host, port: port, backlog: configuration.backlog)
+                port = try Syscall.boundPort(listener.rawValue)
+                listeners.append(listener.release())
+            }
+        } catch {
+            for raw in listeners { Glibc.close(raw) }
+            throw error
+        }
+        var handles: [LoopHandle] = []
+        for (index, raw) in listeners.enumerated() {
+            let handle = try LoopHandle()
+            handles.append(handle)
+            let core = core
+            // The loop is built on its own thread, which then owns it; only the handle is shared.
+            let thread = Thread {
+                Thread.current.name = "parley-http-\(index)"
+                do {
+                    try EventLoop(core: core, handle: handle, listener: raw).run()
+                } catch {
+                    core.logger.critical("event loop failed to start", metadata: ["error": "\(error)"])
+                    handle.markFinished()
+                }
+            }
+            thread.start()
+        }
+        state.withLock {
+            $0.port = port
+            $0.handles = handles
+        }
+        return port
+    }
+
+    /// Stops accepting, lets in-flight requests finish (their responses say `Connection:
+    /// close`), closes idle connections, and returns once every loop has exited; connections
+    /// still busy at `deadline` are closed.
+    public func shutdown(deadline: Duration) async {
+        let handles = state.withLock { $0.handles }
+        let until = Syscall.monotonicNanoseconds() + deadline.nanoseconds
+        for handle in handles { handle.post(.drain(deadline: until)) }
+        for handle in handles { await handle.waitUntilFinished() }
+    }
+
+    /// Starts the server, logs `listening on HOST:PORT`, waits for SIGTERM or SIGINT, then shuts
+    /// down gracefully within `configuration.shutdownDeadline`.
+    public func run() async throws {
+        let port = try start()
+        core.logger.notice("listening on \(core.configuration.host):\(port)")
+        let received = await HTTPServer.waitForTerminationSignal()
+        core.logger.notice("received \(received), shutting down")
+        await shutdown(deadline: core.configuration.shutdownDeadline)
+        core.logger.notice("stopped")
+    }
+
+    /// Suspends until SIGTERM or SIGINT arrives; returns its name.
+    static func waitForTerminationSignal() async -> String {
+        var sources: [any DispatchSourceSignal] = []
+        let name = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let once = Mutex(Optional(continuation))
+            for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { once.withLock { $0.take() }?.resume(returning: name) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+        for source in sources { source.cancel() }
+        return name
+    }
+}

@@ -1,0 +1,89 @@
+/// Bytes waiting to be written on one connection. Heads and small bodies are coalesced into an
+/// owned buffer that is reused between responses; large bodies are queued by reference, never
+/// copied. `drain` hands out at most two pieces per call, so a response's head and body leave
+/// in a single `writev`.
+struct OutputQueue {
+    private struct Segment {
+        var bytes: [UInt8]
+        /// Built here (reusable), as opposed to a responder's body.
+        let owned: Bool
+    }
+
+    /// Bodies up to this size are copied next to their head instead of queued separately.
+    static let coalesceLimit = 16 * 1024
+    /// Owned buffers that grew past this are released rather than kept for reuse.
+    static let retainLimit = 256 * 1024
+
+    private var segments: [Segment] = []
+    private var sentInFirst = 0
+    private var spare: [UInt8] = []
+
+    /// Whether everything has been written.
+    var isEmpty: Bool { segments.isEmpty }
+
+    /// Bytes queued and not yet written.
+    private(set) var pendingBytes = 0
+
+    /// Runs `body` on the owned buffer at the tail, starting one if needed.
+    mutating func appendOwned(_ body: (inout [UInt8]) -> Void) {
+        if segments.last?.owned != true {
+            var buffer: [UInt8] = []
+            swap(&buffer, &spare)
+            if buffer.capacity == 0 { buffer.reserveCapacity(4096) }
+            segments.append(Segment(bytes: buffer, owned: true))
+        }
+        let before = segments[segments.count - 1].bytes.count
+        body(&segments[segments.count - 1].bytes)
+        pendingBytes += segments[segments.count - 1].bytes.count - before
+    }
+
+    /// Queues a response body: copied when small, referenced when large.
+    mutating func appendBody(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if bytes.count <= OutputQueue.coalesceLimit {
+            appendOwned { $0.append(contentsOf: bytes) }
+        } else {
+            segments.append(Segment(bytes: bytes, owned: false))
+            pendingBytes += bytes.count
+        }
+    }
+
+    /// Writes until empty or `write` stops making progress; `write` gets the next one or two
+    /// pieces and returns what the socket did. Returns the blocking status, or `.done`.
+    mutating func drain(
+        _ write: (UnsafeRawBufferPointer, UnsafeRawBufferPointer?) -> IOStatus
+    ) -> IOStatus {
+        while !segments.isEmpty {
+            let first = segments[0].bytes
+            let second = segments.count > 1 ? segments[1].bytes : nil
+            let offset = sentInFirst
+            let status = first.withUnsafeBytes { firstBytes in
+                let head = UnsafeRawBufferPointer(rebasing: firstBytes[offset...])
+                guard let second else { return write(head, nil) }
+                return second.withUnsafeBytes { write(head, $0) }
+            }
+            guard case .bytes(let count) = status else { return status }
+            consume(count)
+        }
+        return .done
+    }
+
+    private mutating func consume(_ count: Int) {
+        pendingBytes -= count
+        var remaining = count
+        while remaining > 0, !segments.isEmpty {
+            let left = segments[0].bytes.count - sentInFirst
+            if remaining < left {
+                sentInFirst += remaining
+                return
+            }
+            remaining -= left
+            sentInFirst = 0
+            let finished = segments.removeFirst()
+            if finished.owned && finished.bytes.capacity <= OutputQueue.retainLimit {
+                spare = finished.bytes
+                spare.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+}

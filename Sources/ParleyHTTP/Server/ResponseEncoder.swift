@@ -1,0 +1,87 @@
+/// Writes a response head and body into a connection's output buffer, so head and body leave
+/// in one write. The server owns framing (RFC 9112 §6): `Content-Length`, `Date` and
+/// `Connection` come from here, never from the responder.
+enum ResponseEncoder {
+    private static let crlf: [UInt8] = [13, 10]
+    private static let okLine = Array("HTTP/1.1 200 OK\r\n".utf8)
+    private static let contentLength = Array("Content-Length: ".utf8)
+    private static let closeLine = Array("Connection: close\r\n".utf8)
+    private static let keepAliveLine = Array("Connection: keep-alive\r\n".utf8)
+    static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Queues the encoded response; returns the number of body bytes sent.
+    @discardableResult
+    static func encode(
+        _ response: HTTPResponse, into queue: inout OutputQueue, date: [UInt8], keepAlive: Bool,
+        announceKeepAlive: Bool, headOnly: Bool
+    ) -> Int {
+        var sendsBody = false
+        queue.appendOwned { output in
+            sendsBody = encodeHead(
+                response, into: &output, date: date, keepAlive: keepAlive, announceKeepAlive: announceKeepAlive,
+                headOnly: headOnly)
+        }
+        guard sendsBody else { return 0 }
+        queue.appendBody(response.body)
+        return response.body.count
+    }
+
+    /// Appends the status line and header section; returns whether a body follows.
+    static func encodeHead(
+        _ response: HTTPResponse, into output: inout [UInt8], date: [UInt8], keepAlive: Bool,
+        announceKeepAlive: Bool, headOnly: Bool
+    ) -> Bool {
+        let status = response.status
+        if status.code == 200 && status.reason == "OK" {
+            output.append(contentsOf: okLine)
+        } else {
+            output.append(contentsOf: "HTTP/1.1 \(status.code) \(status.reason)\r\n".utf8)
+        }
+        output.append(contentsOf: date)
+        for field in response.headers.fields where !isFraming(field.name) {
+            output.append(contentsOf: field.name.utf8)
+            output.append(58)
+            output.append(32)
+            output.append(contentsOf: field.value.utf8)
+            output.append(contentsOf: crlf)
+        }
+        if !keepAlive {
+            output.append(contentsOf: closeLine)
+        } else if announceKeepAlive {
+            output.append(contentsOf: keepAliveLine)
+        }
+        let forbidsBody = status.forbidsBody
+        if !forbidsBody {
+            output.append(contentsOf: contentLength)
+            appendDecimal(response.body.count, to: &output)
+            output.append(contentsOf: crlf)
+        }
+        output.append(contentsOf: crlf)
+        return !forbidsBody && !headOnly
+    }
+
+    /// Whether `name` is a field the server sets itself.
+    static func isFraming(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: name.isASCIICaseInsensitiveEqual(to: "Date")
+        case 10: name.isASCIICaseInsensitiveEqual(to: "Connection")
+        case 14: name.isASCIICaseInsensitiveEqual(to: "Content-Length")
+        case 17: name.isASCIICaseInsensitiveEqual(to: "Transfer-Encoding")
+        default: false
+        }
+    }
+
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        if value < 10 {
+            output.append(48 + UInt8(value))
+            return
+        }
+        var digits: [UInt8] = []
+        var rest = value
+        while rest > 0 {
+            digits.append(48 + UInt8(rest % 10))
+            rest /= 10
+        }
+        output.append(contentsOf: digits.reversed())
+    }
+}

@@ -1,0 +1,102 @@
+import Glibc
+import Logging
+import Synchronization
+
+/// What every event loop of one server shares; immutable apart from the atomic connection count.
+final class ServerCore: Sendable {
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let logger: Logger
+    let tls: TLSContext?
+    let openConnections = Atomic<Int>(0)
+    let nextConnectionID = Atomic<UInt64>(1)
+
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, tls: TLSContext?) {
+        self.configuration = configuration
+        self.responder = responder
+        self.logger = logger
+        self.tls = tls
+    }
+
+    /// Whether access-log lines would be emitted, checked before building one.
+    var logsAccess: Bool { configuration.accessLog && logger.logLevel <= .info }
+
+    /// The response for an error a responder threw: `HTTPError`s render themselves; anything
+    /// else is logged and becomes a generic 500 that reveals nothing (DESIGN.md "HTTP API").
+    func response(for error: any Error, method: String, path: String) -> HTTPResponse {
+        if let error = error as? HTTPError { return error.response }
+        logger.error(
+            "responder failed",
+            metadata: ["method": "\(method)", "path": "\(path)", "error": "\(String(reflecting: error))"])
+        return HTTPError.internalError.response
+    }
+
+    /// One access-log line: method, path, status, body bytes, duration.
+    func logAccess(method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String) {
+        let micros = nanoseconds / 1000
+        logger.info(
+            "\(method) \(path) \(status) \(bytes)B \(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())ms",
+            metadata: ["peer": "\(peer)"])
+    }
+}
+
+/// A message to a loop from another thread.
+enum LoopMessage: Sendable {
+    /// An off-loop responder finished the request on connection `fd`/`id`.
+    case response(fd: Int32, id: UInt64, response: HTTPResponse)
+    /// Stop accepting, finish in-flight requests, then exit; force-close at `deadline` (monotonic ns).
+    case drain(deadline: UInt64)
+}
+
+/// The thread-safe face of one event loop: its wake-up eventfd and an inbox.
+final class LoopHandle: Sendable {
+    let wakeup: FileDescriptor
+    private let inbox = Mutex<[LoopMessage]>([])
+    private let exit = Mutex<(finished: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    init() throws(SocketError) { wakeup = try Syscall.eventFD() }
+
+    /// Queues `message` and wakes the loop. Only the first message into an empty inbox writes
+    /// the eventfd: the loop reads the eventfd before it empties the inbox, so a message that
+    /// finds the inbox non-empty is always taken by a wake-up already on its way.
+    func post(_ message: LoopMessage) {
+        let wasEmpty = inbox.withLock { messages in
+            defer { messages.append(message) }
+            return messages.isEmpty
+        }
+        guard wasEmpty else { return }
+        var one: UInt64 = 1
+        _ = withUnsafeBytes(of: &one) { write(wakeup.rawValue, $0.baseAddress, 8) }
+    }
+
+    /// Takes every queued message (called by the loop after a wake-up).
+    func takeMessages() -> [LoopMessage] {
+        var counter: UInt64 = 0
+        _ = withUnsafeMutableBytes(of: &counter) { read(wakeup.rawValue, $0.baseAddress, 8) }
+        return inbox.withLock { messages in
+            defer { messages.removeAll(keepingCapacity: true) }
+            return messages
+        }
+    }
+
+    /// Called by the loop as its thread ends.
+    func markFinished() {
+        let waiters = exit.withLock { state in
+            state.finished = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the loop has exited.
+    func waitUntilFinished() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let finished = exit.withLock { state in
+                if !state.finished { state.waiters.append(continuation) }
+                return state.finished
+            }
+            if finished { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import CLibPQ
+import Glibc
+import Logging
+
+// The thin layer of blocking libpq calls: every other file speaks Swift types and
+// `PostgresError`. Callers hold the connection's mutex, on the connection's queue.
+
+/// Opens a connection with `PQconnectdbParams`, expanding a URL or conninfo given as `dbname`.
+func openConnection(_ parameters: [(String, String)]) throws -> OpaquePointer {
+    let keys = parameters.map { strdup($0.0) } + [nil]
+    let values = parameters.map { strdup($0.1) } + [nil]
+    defer {
+        keys.forEach { free($0) }
+        values.forEach { free($0) }
+    }
+    let keyPointers: [UnsafePointer<CChar>?] = keys.map { $0.map { UnsafePointer($0) } }
+    let valuePointers: [UnsafePointer<CChar>?] = values.map { $0.map { UnsafePointer($0) } }
+    let connection = keyPointers.withUnsafeBufferPointer { keyPointers in
+        valuePointers.withUnsafeBufferPointer { valuePointers in
+            PQconnectdbParams(keyPointers.baseAddress, valuePointers.baseAddress, 1)
+        }
+    }
+    guard let connection else {
+        throw PostgresError(.connectionFailed, message: "libpq could not allocate a connection")
+    }
+    guard PQstatus(connection) == CONNECTION_OK else {
+        let message = errorMessage(connection)
+        PQfinish(connection)
+        throw PostgresError(.connectionFailed, message: message)
+    }
+    // libpq prints server notices (e.g. the FATAL sent before a terminated backend's EOF) to
+    // stderr by default; route them to the log instead.
+    PQsetNoticeProcessor(
+        connection,
+        { _, message in
+            guard let message else { return }
+            noticeLogger.debug("postgres notice", metadata: ["message": "\(String(cString: message).trimmingSpace())"])
+        }, nil)
+    return connection
+}
+
+/// Where server notices go (a C callback cannot capture a connection's logger).
+let noticeLogger = Logger(label: "parley.postgres.notice")
+
+/// Runs one parameterised statement with binary parameters and text results.
+func executeStatement(_ query: PostgresQuery, on connection: OpaquePointer) throws -> PostgresRows {
+    let binds = query.binds
+    var types: [Oid] = []
+    var lengths: [Int32] = []
+    var formats: [Int32] = []
+    var storage: [UInt8] = []
+    var offsets: [Int?] = []
+    for bind in binds {
+        types.append(bind.typeOID)
+        formats.append(1)
+        if let bytes = bind.bytes {
+            offsets.append(storage.count)
+            lengths.append(Int32(bytes.count))
+            storage += bytes
+        } else {
+            offsets.append(nil)
+            lengths.append(0)
+        }
+    }
+    if storage.isEmpty { storage.append(0) }  // a valid base address even when every value is empty
+    let result = storage.withUnsafeBufferPointer { buffer in
+        let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+        let values: [UnsafePointer<CChar>?] = offsets.map { offset in offset.map { base + $0 } }
+        return PQexecParams(connection, query.sql, Int32(binds.count), types, values, lengths, formats, 0)
+    }
+    guard let result else { throw connectionError(connection, query: query.sql) }
+    defer { PQclear(result) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK || status == PGRES_EMPTY_QUERY else {
+        throw resultError(result, connection: connection, query: query.sql)
+    }
+    return rows(of: result)
+}
+
+/// Copies a result's rows out of libpq.
+func rows(of result: OpaquePointer) -> PostgresRows {
+    let columnCount = PQnfields(result)
+    let rowCount = PQntuples(result)
+    var columns: [String] = []
+    var types: [UInt32] = []
+    for column in 0..<columnCount {
+        columns.append(String(cString: PQfname(result, column)))
+        types.append(PQftype(result, column))
+    }
+    var cells: [[[UInt8]?]] = []
+    cells.reserveCapacity(Int(rowCount))
+    for row in 0..<rowCount {
+        var values: [[UInt8]?] = []
+        values.reserveCapacity(Int(columnCount))
+        for column in 0..<columnCount {
+            if PQgetisnull(result, row, column) != 0 {
+                values.append(nil)
+            } else {
+                let length = Int(PQgetlength(result, row, column))
+                let pointer = UnsafeRawPointer(PQgetvalue(result, row, column)!)
+                values.append(Array(UnsafeRawBufferPointer(start: pointer, count: length)))
+            }
+        }
+        cells.append(values)
+    }
+    let tag = String(cString: PQcmdStatus(result))
+    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+    return PostgresRows(columns: columns, columnTypes: types, commandTag: tag, affectedRows: affected, cells: cells)
+}
+
+/// The error a failed result describes, typed by SQLSTATE (or as a lost connection).
+func resultError(_ result: OpaquePointer, connection: OpaquePointer, query: String?) -> PostgresError {
+    func field(_ code: Character) -> String? {
+        guard let value = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
+        return String(cString: value)
+    }
+    let sqlState = field("C")
+    var kind = sqlState.map(PostgresError.Kind.forSQLState) ?? .server
+    if PQstatus(connection) != CONNECTION_OK { kind = .connectionLost }
+    let message = field("M") ?? String(cString: PQresultErrorMessage(result)).trimmingSpace()
+    return PostgresError(
+        kind, message: message.isEmpty ? errorMessage(connection) : message, sqlState: sqlState,
+        detail: field("D"), constraint: field("n"), query: query)
+}
+
+/// The error for a statement that produced no result at all: the connection is gone.
+func connectionError(_ connection: OpaquePointer, query: String?) -> PostgresError {
+    PostgresError(.connectionLost, message: errorMessage(connection), query: query)
+}
+
+/// libpq's last error message for `connection`, trimmed.
+func errorMessage(_ connection: OpaquePointer) -> String {
+    guard let message = PQerrorMessage(connection) else { return "unknown libpq error" }
+    let text = String(cString: message).trimmingSpace()
+    return text.isEmpty ? "unknown libpq error" : text
+}
+
+extension String {
+    /// Without leading and trailing ASCII whitespace (libpq messages end in a newline).
+    func trimmingSpace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !" \n\r\t".unicodeScalars.contains($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !" \n\r\t".unicodeScalars.contains($0) })!
+        return String(scalars[start...end])
+    }
+}

@@ -1,1 +1,0 @@
-// ParleyPostgres: see DESIGN.md "Targets".

@@ -1,0 +1,58 @@
+public import Foundation
+
+/// How to reach Postgres and every limit the pool enforces (STYLE.md, convention 5).
+public struct PostgresConfiguration: Sendable {
+    /// The environment variable the URL is read from.
+    public static let environmentVariable = "PARLEY_DATABASE_URL"
+
+    /// A `postgres://` URL or a libpq conninfo string (`host=… dbname=…`).
+    public var url: String
+    /// Reported to the server as `application_name` unless the URL sets one. Default `parley`.
+    public var applicationName: String = "parley"
+    /// How long opening one connection may take (libpq counts whole seconds, at least 2). Default 5 s.
+    public var connectTimeout: Duration = .seconds(5)
+    /// The most connections the pool opens at once. Default 10.
+    public var maximumConnections: Int = 10
+    /// How long a caller waits for a free connection before ``PostgresError/Kind-swift.struct/poolTimeout``.
+    /// Default 5 s.
+    public var acquireTimeout: Duration = .seconds(5)
+    /// A connection idle for longer than this is pinged (`SELECT 1`) before reuse. Default 30 s.
+    public var healthCheckAfterIdle: Duration = .seconds(30)
+    /// Server-side `statement_timeout` for every statement; `nil` leaves the server's. Default `nil`.
+    public var statementTimeout: Duration?
+
+    /// Settings for `url` with every default.
+    public init(url: String) {
+        self.url = url
+    }
+
+    /// Settings from ``environmentVariable``; throws a configuration error when it is unset or empty.
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> PostgresConfiguration {
+        guard let url = environment[environmentVariable], !url.isEmpty else {
+            throw PostgresError(
+                .configuration,
+                message: "\(environmentVariable) is not set (a postgres:// URL or libpq conninfo string)")
+        }
+        return PostgresConfiguration(url: url)
+    }
+
+    /// libpq keyword/value pairs: our defaults first and the URL last, so the URL's own values win
+    /// (libpq keeps the last value of a repeated keyword, and expands `dbname` when it is a URL).
+    var connectionParameters: [(String, String)] {
+        var options =
+            "-c TimeZone=UTC -c DateStyle=ISO,YMD -c bytea_output=hex -c IntervalStyle=iso_8601 -c client_min_messages=warning"
+        if let statementTimeout {
+            options +=
+                " -c statement_timeout=\(statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)"
+        }
+        return [
+            ("application_name", applicationName),
+            ("connect_timeout", String(max(2, connectTimeout.components.seconds))),
+            ("client_encoding", "UTF8"),
+            ("options", options),
+            ("dbname", url),
+        ]
+    }
+}

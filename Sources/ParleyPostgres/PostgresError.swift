@@ -1,0 +1,104 @@
+/// An error from Postgres or from this library, with what a person needs to act on it.
+///
+/// A public struct over a private enum (STYLE.md), so kinds can grow without breaking
+/// callers: compare ``kind`` with the static kinds, e.g. `error.kind == .uniqueViolation`.
+public struct PostgresError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, coarse enough to branch on.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case uniqueViolation, foreignKeyViolation, checkViolation, notNullViolation
+            case serializationFailure, deadlock, connectionLost, connectionFailed
+            case poolTimeout, poolClosed, syntax, decoding, migration, server, configuration
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// SQLSTATE 23505: a unique or primary-key constraint refused the row.
+        public static let uniqueViolation = Kind(.uniqueViolation)
+        /// SQLSTATE 23503: a foreign key refused the row.
+        public static let foreignKeyViolation = Kind(.foreignKeyViolation)
+        /// SQLSTATE 23514: a check constraint refused the row.
+        public static let checkViolation = Kind(.checkViolation)
+        /// SQLSTATE 23502: a NOT NULL column got NULL.
+        public static let notNullViolation = Kind(.notNullViolation)
+        /// SQLSTATE 40001: a serializable transaction lost a conflict; retry it.
+        public static let serializationFailure = Kind(.serializationFailure)
+        /// SQLSTATE 40P01: Postgres broke a deadlock by aborting this transaction; retry it.
+        public static let deadlock = Kind(.deadlock)
+        /// The connection broke while in use (server restart, `pg_terminate_backend`, network).
+        public static let connectionLost = Kind(.connectionLost)
+        /// A new connection could not be opened.
+        public static let connectionFailed = Kind(.connectionFailed)
+        /// No pooled connection became free within the configured wait.
+        public static let poolTimeout = Kind(.poolTimeout)
+        /// The pool was shut down.
+        public static let poolClosed = Kind(.poolClosed)
+        /// SQLSTATE class 42: the statement is malformed or names something unknown.
+        public static let syntax = Kind(.syntax)
+        /// A column could not be decoded into the requested Swift type.
+        public static let decoding = Kind(.decoding)
+        /// A migration file or the migration history is inconsistent.
+        public static let migration = Kind(.migration)
+        /// Any other error reported by the server (see ``PostgresError/sqlState``).
+        public static let server = Kind(.server)
+        /// The connection settings are missing or malformed.
+        public static let configuration = Kind(.configuration)
+
+        /// The kind's name, e.g. `uniqueViolation`.
+        public var description: String { base.rawValue }
+
+        /// The kind for a five-character SQLSTATE code.
+        static func forSQLState(_ code: String) -> Kind {
+            switch code {
+            case "23505": return .uniqueViolation
+            case "23503": return .foreignKeyViolation
+            case "23514": return .checkViolation
+            case "23502": return .notNullViolation
+            case "40001": return .serializationFailure
+            case "40P01": return .deadlock
+            case _ where code.hasPrefix("08"), "57P01", "57P02", "57P03": return .connectionLost
+            case _ where code.hasPrefix("42"): return .syntax
+            default: return .server
+            }
+        }
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The server's SQLSTATE code (e.g. `23505`), when the server reported one.
+    public let sqlState: String?
+    /// The primary message.
+    public let message: String
+    /// The server's detail line (e.g. which key already exists), if any.
+    public let detail: String?
+    /// The constraint that refused the row, if any.
+    public let constraint: String?
+    /// The statement, with `$n` placeholders and never the bound values.
+    public let query: String?
+
+    /// True for failures a transaction may simply be retried after.
+    public var isTransient: Bool { kind == .serializationFailure || kind == .deadlock }
+
+    init(
+        _ kind: Kind, message: String, sqlState: String? = nil, detail: String? = nil, constraint: String? = nil,
+        query: String? = nil
+    ) {
+        self.kind = kind
+        self.sqlState = sqlState
+        self.message = message
+        self.detail = detail
+        self.constraint = constraint
+        self.query = query
+    }
+
+    /// A one-line summary fit for logs: kind, SQLSTATE, message, detail, constraint, statement.
+    public var description: String {
+        var text = "Postgres \(kind)"
+        if let sqlState { text += " [\(sqlState)]" }
+        text += ": \(message)"
+        if let detail { text += " (\(detail))" }
+        if let constraint { text += " constraint \(constraint)" }
+        if let query { text += " in: \(query)" }
+        return text
+    }
+}

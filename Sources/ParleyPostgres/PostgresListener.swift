@@ -1,0 +1,155 @@
+import CLibPQ
+import Foundation
+import Glibc
+public import Logging
+import Synchronization
+
+/// Receives `LISTEN`/`NOTIFY` notifications on one dedicated connection.
+///
+/// A background thread waits on the connection's socket and fans notifications out to every
+/// stream subscribed to their channel. When the connection breaks the thread reconnects,
+/// listens again, and sends each stream a ``PostgresNotification/isReconnect`` marker.
+public final class PostgresListener: Sendable {
+    struct Subscriptions {
+        var streams: [String: [UInt64: AsyncStream<PostgresNotification>.Continuation]] = [:]
+        var pending: [(channel: String, continuation: CheckedContinuation<Void, any Error>)] = []
+        var nextID: UInt64 = 0
+        var stopped = false
+    }
+
+    private let configuration: PostgresConfiguration
+    private let logger: Logger
+    private let subscriptions = Mutex(Subscriptions())
+    /// How long the thread waits on the socket before looking for new subscriptions.
+    static let pollInterval: Int32 = 50
+
+    /// A listener for `configuration`; its thread starts at once and connects lazily.
+    public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "parley.postgres")) {
+        self.configuration = configuration
+        self.logger = logger
+        let thread = Thread { [self] in self.runLoop() }
+        thread.name = "parley.postgres.listener"
+        thread.start()
+    }
+
+    /// A stream of notifications on `channel`, returned once `LISTEN` is active on the server.
+    public func notifications(channel: String) async throws -> AsyncStream<PostgresNotification> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PostgresNotification.self)
+        let id = subscriptions.withLock { state in
+            state.nextID += 1
+            state.streams[channel, default: [:]][state.nextID] = continuation
+            return state.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.subscriptions.withLock { state in _ = state.streams[channel]?.removeValue(forKey: id) }
+        }
+        try await withCheckedThrowingContinuation { (listening: CheckedContinuation<Void, any Error>) in
+            let stopped = subscriptions.withLock { state in
+                if !state.stopped { state.pending.append((channel, listening)) }
+                return state.stopped
+            }
+            if stopped { listening.resume(throwing: PostgresError(.poolClosed, message: "the listener was shut down")) }
+        }
+        return stream
+    }
+
+    /// Stops the thread, closes the connection and finishes every stream.
+    public func shutdown() {
+        let (streams, pending) = subscriptions.withLock { state in
+            state.stopped = true
+            defer {
+                state.streams = [:]
+                state.pending = []
+            }
+            return (state.streams.values.flatMap(\.values), state.pending)
+        }
+        streams.forEach { $0.finish() }
+        pending.forEach {
+            $0.continuation.resume(throwing: PostgresError(.poolClosed, message: "the listener was shut down"))
+        }
+    }
+
+    /// The thread's loop: (re)connect, run pending `LISTEN`s, wait for and deliver notifications.
+    private func runLoop() {
+        var connection: OpaquePointer?
+        var hadConnection = false
+        defer { if let connection { PQfinish(connection) } }
+        while !subscriptions.withLock({ $0.stopped }) {
+            if connection == nil || PQstatus(connection) != CONNECTION_OK {
+                if let broken = connection { PQfinish(broken) }
+                connection = nil
+                do {
+                    let fresh = try openConnection(configuration.connectionParameters)
+                    connection = fresh
+                    try relisten(on: fresh, announce: hadConnection)
+                    hadConnection = true
+                } catch {
+                    logger.warning("postgres listener cannot connect", metadata: ["error": "\(error)"])
+                    failPending(error)
+                    Thread.sleep(forTimeInterval: 0.2)
+                    continue
+                }
+            }
+            guard let connection else { continue }
+            runPendingListens(on: connection)
+            deliver(from: connection)  // statements may have buffered notifications already
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, Self.pollInterval) > 0 {
+                guard PQconsumeInput(connection) != 0 else { continue }
+                deliver(from: connection)
+            }
+        }
+    }
+
+    private func relisten(on connection: OpaquePointer, announce: Bool) throws {
+        let channels = subscriptions.withLock { Array($0.streams.keys) }
+        for channel in channels { try listen(channel, on: connection) }
+        guard announce else { return }
+        logger.info("postgres listener reconnected", metadata: ["channels": "\(channels.count)"])
+        let streams = subscriptions.withLock { $0.streams }
+        for (channel, continuations) in streams {
+            let marker = PostgresNotification(channel: channel, payload: "", senderPID: 0, isReconnect: true)
+            continuations.values.forEach { $0.yield(marker) }
+        }
+    }
+
+    private func runPendingListens(on connection: OpaquePointer) {
+        let pending = subscriptions.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+        for request in pending {
+            do {
+                try listen(request.channel, on: connection)
+                request.continuation.resume()
+            } catch {
+                request.continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    private func failPending(_ error: any Error) {
+        let pending = subscriptions.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+        pending.forEach { $0.continuation.resume(throwing: error) }
+    }
+
+    private func listen(_ channel: String, on connection: OpaquePointer) throws {
+        _ = try executeStatement(
+            PostgresQuery(unsafeSQL: "LISTEN \(PostgresQuery.quoteIdentifier(channel))"), on: connection)
+    }
+
+    private func deliver(from connection: OpaquePointer) {
+        while let notify = PQnotifies(connection) {
+            let channel = String(cString: notify.pointee.relname)
+            let notification = PostgresNotification(
+                channel: channel, payload: String(cString: notify.pointee.extra), senderPID: notify.pointee.be_pid,
+                isReconnect: false)
+            PQfreemem(notify)
+            let streams = subscriptions.withLock { state in state.streams[channel].map { Array($0.values) } ?? [] }
+            streams.forEach { $0.yield(notification) }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+public import Logging
+import Synchronization
+
+/// A bounded, lazy, health-checked pool of connections, safe to share across tasks.
+///
+/// Connections open on demand up to ``PostgresConfiguration/maximumConnections``. A caller
+/// that finds none free waits (without blocking a thread) up to
+/// ``PostgresConfiguration/acquireTimeout``, then gets ``PostgresError/Kind-swift.struct/poolTimeout``.
+/// Before reuse an idle connection is checked, so one killed by the server (restart,
+/// `pg_terminate_backend`) is replaced transparently.
+public final class PostgresPool: Sendable {
+    /// The settings the pool was created with.
+    public let configuration: PostgresConfiguration
+    let logger: Logger
+    let state = Mutex(PoolState())
+    let listener = Mutex<PostgresListener?>(nil)
+
+    /// A pool for `configuration`; opens no connection until one is needed.
+    public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "parley.postgres")) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Lends a connection to `body` and takes it back afterwards, even when `body` throws.
+    ///
+    /// `body` runs on the caller's actor; each query inside suspends while libpq works on the
+    /// connection's own thread. A transaction left open by `body` is rolled back.
+    @discardableResult
+    public func withConnection<T>(
+        callerIsolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await acquire()
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(connection))
+        } catch {
+            result = .failure(error)
+        }
+        if connection.isOpen, connection.isInTransaction {
+            do { try await connection.query("ROLLBACK") } catch { connection.close() }
+        }
+        release(connection)
+        return try result.get()
+    }
+
+    /// Runs one statement on a pooled connection.
+    @discardableResult
+    public func query(_ query: PostgresQuery) async throws -> PostgresRows {
+        try await withConnection { connection in try await connection.query(query) }
+    }
+
+    /// Runs `body` in a transaction on a pooled connection: commits when it returns, rolls back
+    /// when it throws. With `maxAttempts` > 1 the whole transaction (and `body`) is run again
+    /// after a serialization failure or deadlock, with a short randomised back-off.
+    @discardableResult
+    public func withTransaction<T>(
+        isolation level: IsolationLevel = .readCommitted, maxAttempts: Int = 1,
+        callerIsolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await withConnection { connection in
+                    try await connection.withTransaction(isolation: level) { connection in try await body(connection) }
+                }
+            } catch let error as PostgresError where error.isTransient && attempt < maxAttempts {
+                logger.debug(
+                    "postgres transaction retried", metadata: ["attempt": "\(attempt)", "error": "\(error.kind)"])
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...5) * attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    /// Sends `NOTIFY channel, payload` (delivered to listeners when the current transaction commits).
+    public func notify(channel: String, payload: String = "") async throws {
+        try await query("SELECT pg_notify(\(channel), \(payload))")
+    }
+
+    /// Notifications on `channel` from a listener connection the pool opens on first use (see
+    /// ``PostgresListener``). Returns once `LISTEN` is active.
+    public func listen(channel: String) async throws -> AsyncStream<PostgresNotification> {
+        let listener = self.listener.withLock { listener in
+            if let listener { return listener }
+            let created = PostgresListener(configuration: configuration, logger: logger)
+            listener = created
+            return created
+        }
+        return try await listener.notifications(channel: channel)
+    }
+
+    /// How many connections are open, idle and awaited right now.
+    public var statistics: (open: Int, idle: Int, waiting: Int) {
+        state.withLock { state in (state.open, state.idle.count, state.waiters.count) }
+    }
+
+    /// Closes idle connections and the listener, fails waiters with
+    /// ``PostgresError/Kind-swift.struct/poolClosed``; connections in use close when returned.
+    public func shutdown() {
+        let (idle, waiters) = state.withLock { state in
+            state.closed = true
+            defer {
+                state.idle = []
+                state.waiters = []
+            }
+            state.open -= state.idle.count
+            return (state.idle, state.waiters)
+        }
+        idle.forEach { $0.close() }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(throwing: PostgresError(.poolClosed, message: "the pool was shut down"))
+        }
+        listener.withLock { listener in listener?.shutdown() }
+    }
+
+    deinit {
+        listener.withLock { listener in listener?.shutdown() }
+    }
+}

@@ -1,0 +1,156 @@
+import Logging
+import Testing
+
+@testable import ParleyHTTP
+
+@Suite struct RouterTests {
+    static let context = RequestContext(logger: Logger(label: "test"))
+
+    static func makeRouter() -> Router {
+        var router = Router()
+        router.inline("GET", "/v1/flows/{id}/versions/{n}") { _, context in
+            .text("\(context.parameters["id"] ?? "-")@\(context.parameters.integer("n") ?? -1)")
+        }
+        router.inline("POST", "/v1/flows/{id}/versions/{n}") { _, _ in .text("posted") }
+        router.on("GET", "/slow") { _, _ in .text("async") }
+        router.inline("PUT", "/upload", maxBodyBytes: 10) { request, _ in .text("\(request.body.count)") }
+        return router
+    }
+
+    static func request(_ method: String, _ target: String) throws -> HTTPRequest {
+        try HTTPRequest(method: method, target: target)
+    }
+
+    static func status(of error: () throws -> HTTPResponse?) -> Int? {
+        do { return try error()?.status.code } catch let error as HTTPError { return error.status.code } catch {
+            return nil
+        }
+    }
+
+    @Test func bindsDecodedPathParameters() throws {
+        let response = try Self.makeRouter().respondInline(
+            to: Self.request("GET", "/v1/flows/a%2Fb/versions/7"), context: Self.context)
+        #expect(response.map { String(decoding: $0.body, as: UTF8.self) } == "a/b@7")
+    }
+
+    @Test func unknownPathIs404() throws {
+        let router = Self.makeRouter()
+        let request = try Self.request("GET", "/v1/nothing")
+        #expect(Self.status { try router.respondInline(to: request, context: Self.context) } == 404)
+    }
+
+    @Test func wrongMethodIs405WithAllow() throws {
+        let router = Self.makeRouter()
+        do {
+            _ = try router.respondInline(to: Self.request("DELETE", "/v1/flows/x/versions/1"), context: Self.context)
+            Issue.record("expected 405")
+        } catch let error as HTTPError {
+            #expect(error.status.code == 405)
+            #expect(error.response.headers["Allow"] == "GET, HEAD, POST")
+        }
+    }
+
+    @Test func headFallsBackToGet() throws {
+        let response = try Self.makeRouter().respondInline(
+            to: Self.request("HEAD", "/v1/flows/f/versions/2"), context: Self.context)
+        #expect(response?.status.code == 200)
+    }
+
+    @Test(arguments: ["/v1/flows/../versions/1", "/v1/flows/%2e%2E/versions/1", "/v1/flows/./versions/1"])
+    func dotSegmentsNeverRoute(_ target: String) throws {
+        let router = Self.makeRouter()
+        let request = try Self.request("GET", target)
+        #expect(Self.status { try router.respondInline(to: request, context: Self.context) } == 404)
+    }
+
+    @Test func asyncRoutesDeclineTheInlinePath() throws {
+        #expect(try Self.makeRouter().respondInline(to: Self.request("GET", "/slow"), context: Self.context) == nil)
+    }
+
+    @Test func asyncPathServesEveryRoute() async throws {
+        let router = Self.makeRouter()
+        let slow = try await router.respond(to: Self.request("GET", "/slow"), context: Self.context)
+        #expect(String(decoding: slow.body, as: UTF8.self) == "async")
+        let fast = try await router.respond(to: Self.request("GET", "/v1/flows/a/versions/1"), context: Self.context)
+        #expect(String(decoding: fast.body, as: UTF8.self) == "a@1")
+    }
+
+    @Test func perRouteBodyLimit() throws {
+        let router = Self.makeRouter()
+        #expect(router.maxBodyBytes(for: try Self.request("PUT", "/upload")) == 10)
+        #expect(router.maxBodyBytes(for: try Self.request("GET", "/slow")) == nil)
+    }
+
+    @Test func malformedEscapeIsABadRequest() {
+        #expect(throws: HTTPError.self) { try HTTPRequest(method: "GET", target: "/a%2") }
+    }
+}
+
+@Suite struct HTTPErrorTests {
+    @Test func rendersProblemJSON() {
+        let error = HTTPError(
+            .unprocessableContent, type: "https://parley.dev/problems/validation", title: "Invalid answers",
+            detail: "Line 1\n\"quoted\"",
+            members: [("errors", .rawJSON("[{\"field\":\"a\"}]")), ("count", .integer(1)), ("ok", .bool(false))])
+        let response = error.response
+        #expect(response.status.code == 422)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(
+            String(decoding: response.body, as: UTF8.self)
+                == #"{"type":"https://parley.dev/problems/validation","title":"Invalid answers","status":422,"#
+                + #""detail":"Line 1\n\"quoted\"","errors":[{"field":"a"}],"count":1,"ok":false}"#)
+    }
+
+    @Test func unexpectedErrorsRevealNothing() {
+        struct DatabaseError: Error { let secret = "password=hunter2" }
+        let core = ServerCore(
+            configuration: HTTPServerConfiguration(), responder: Router(), logger: Logger(label: "test"), tls: nil)
+        let response = core.response(for: DatabaseError(), method: "GET", path: "/")
+        #expect(response.status.code == 500)
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("hunter2"))
+    }
+
+    @Test func controlCharactersAreEscaped() {
+        #expect(JSONText.quoted("a\u{01}b") == #""a\u0001b""#)
+    }
+}
+
+@Suite struct ResponseEncoderTests {
+    static let date = Array("Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n".utf8)
+
+    static func encode(_ response: HTTPResponse, keepAlive: Bool = true, headOnly: Bool = false) -> String {
+        var queue = OutputQueue()
+        ResponseEncoder.encode(
+            response, into: &queue, date: date, keepAlive: keepAlive, announceKeepAlive: false, headOnly: headOnly)
+        var output: [UInt8] = []
+        _ = queue.drain { first, _ in
+            output.append(contentsOf: first)
+            return .bytes(first.count)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func framesWithContentLengthAndDropsResponderFraming() {
+        let response = HTTPResponse(
+            status: .ok, headers: ["Content-Length": "999", "X-A": "1", "connection": "keep-alive"],
+            body: Array("hi".utf8))
+        #expect(
+            Self.encode(response, keepAlive: false)
+                == "HTTP/1.1 200 OK\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nX-A: 1\r\nConnection: close\r\n"
+                + "Content-Length: 2\r\n\r\nhi")
+    }
+
+    @Test func headKeepsLengthButSendsNoBody() {
+        #expect(
+            Self.encode(HTTPResponse(body: Array("hello".utf8)), headOnly: true).hasSuffix("Content-Length: 5\r\n\r\n"))
+    }
+
+    @Test func noContentHasNoLength() {
+        #expect(!Self.encode(HTTPResponse(status: .noContent)).contains("Content-Length"))
+    }
+
+    @Test func dateLineIsIMFFixdate() {
+        #expect(
+            String(decoding: DateCache.format(784_111_777), as: UTF8.self) == "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n")
+    }
+}
