@@ -13,8 +13,10 @@ struct Handlers: Sendable {
 
     /// A required path parameter (the router guarantees it is present).
     static func parameter(_ name: String, _ context: RequestContext) throws(HTTPError) -> String {
-        guard let value = context.parameters[name], !value.isEmpty, value.utf8.count <= 200 else {
-            throw ServiceProblem.badParameter("\(name) must be 1 to 200 bytes")
+        guard let value = context.parameters[name], !value.isEmpty, value.utf8.count <= 200,
+            !value.utf8.contains(0)
+        else {
+            throw ServiceProblem.badParameter("\(name) must be 1 to 200 bytes without U+0000")
         }
         return value
     }

@@ -15,10 +15,37 @@ enum JSONBody {
         guard !request.body.isEmpty else {
             throw ServiceProblem.malformedBody("the body is empty; send a JSON document")
         }
+        let value: JSONValue
         do {
-            return try JSONParser.parse(request.body)
+            value = try JSONParser.parse(request.body)
         } catch {
             throw ServiceProblem.malformedBody("not valid JSON: \(error)")
+        }
+        // Postgres text and jsonb cannot hold U+0000: refuse it here (400) rather than
+        // failing the INSERT of a flow, bundle or submit (500).
+        if let pointer = nulPointer(in: value, at: .root) {
+            throw ServiceProblem.malformedBody("U+0000 cannot be stored; found in a string or key at \"\(pointer)\"")
+        }
+        return value
+    }
+
+    /// Where the first string or member name containing U+0000 is, if any.
+    private static func nulPointer(in value: JSONValue, at pointer: JSONPointer) -> JSONPointer? {
+        switch value {
+        case .string(let text): return text.utf8.contains(0) ? pointer : nil
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = nulPointer(in: item, at: pointer.appending(index)) { return found }
+            }
+            return nil
+        case .object(let object):
+            for member in object {
+                let child = pointer.appending(member.key)
+                if member.key.utf8.contains(0) { return child }
+                if let found = nulPointer(in: member.value, at: child) { return found }
+            }
+            return nil
+        case .null, .bool, .number: return nil
         }
     }
 

@@ -17,6 +17,8 @@ struct ListQuery {
             limit = configuration.defaultPageSize
         }
         cursor = request.query(cursorName)
-        if let cursor, cursor.utf8.count > 200 { throw ServiceProblem.badParameter("\(cursorName) is too long") }
+        if let cursor, cursor.utf8.count > 200 || cursor.utf8.contains(0) {
+            throw ServiceProblem.badParameter("\(cursorName) must be at most 200 bytes without U+0000")
+        }
     }
 }

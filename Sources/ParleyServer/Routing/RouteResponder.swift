@@ -60,6 +60,11 @@ struct RouteResponder: HTTPResponder {
         {
             context.logger.error("database unavailable: \(error)")
             response = ServiceProblem.unavailable("the database is not reachable; try again shortly").response
+        } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
+            // Class 22 is "data exception": a value from the request the database cannot hold
+            // (bad encoding, out of range). The client's mistake, not the server's: 400, not 500.
+            context.logger.warning("refused a value on \(route.method) \(route.path): \(error.kind)")
+            response = ServiceProblem.malformedBody("a value in the request cannot be stored").response
         } catch {
             context.logger.error("unexpected error on \(route.method) \(route.path): \(error)")
             response = HTTPError.internalError.response
