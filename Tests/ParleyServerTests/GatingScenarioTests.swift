@@ -54,6 +54,16 @@ import Testing
             let crossed = try service.screen(id, core: "1.2.0", headers: [("If-None-Match", oldTag)])
             #expect(crossed.status == 200, "a 1.0 tag does not match the 1.2 payload")
 
+            // A 1.0 client answers through the picker; the quick replies' own rules decide.
+            let welcome = try #require(try FlowFixture.flow(FlowFixture.quickReplies(id: id)).step("welcome"))
+            let empty = try service.submit(id, version: 1, step: "welcome", answers: [:], core: "1.0.0")
+            #expect(empty.status == 422, "\(empty)")
+            let expected = RuleInterpreter(mode: .server).validate(screen: welcome.screen, answers: Answers())
+            #expect(empty.json["errors"] == .array(expected.errors.map(\.json)))
+            #expect(empty.json["errors"]?.arrayValue?.first?["message"] == "Choose one.")
+            let chosen = try service.submit(id, version: 1, step: "welcome", answers: ["mood": "great"], core: "1.0.0")
+            #expect(chosen.status == 200 && chosen.json["done"] == true, "\(chosen)")
+
             let missing = try service.screen(id, core: nil)
             #expect(missing.status == 200 && missing.header("ETag") == oldTag, "no header means the floor core")
             for malformed in ["banana", "1.2.0.0", "01.2.0", "1", "v1.2.0"] {

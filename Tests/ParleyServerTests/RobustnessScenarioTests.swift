@@ -137,6 +137,8 @@ import Testing
             }
             let bogusQuery = try client.send("GET", "/v1/flows?limit=abc", headers: [auth])
             #expect(bogusQuery.status == 400 && bogusQuery.isProblem, "\(bogusQuery)")
+            let farCursor = try client.send("GET", "/v1/flows/\(id)/versions?before=99999999999", headers: [auth])
+            #expect(farCursor.status == 200 && farCursor.json["items"]?.arrayValue?.count == 1, "\(farCursor)")
             let badVersion = try client.send("GET", "/v1/flows/\(id)/versions/abc", headers: [auth])
             #expect(badVersion.status == 400 && badVersion.isProblem, "\(badVersion)")
             let badChannel = try client.send("GET", "/v1/screens/\(id)?channel=%20", headers: [])

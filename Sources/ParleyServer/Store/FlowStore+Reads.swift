@@ -88,7 +88,7 @@ extension FlowStore {
                 SELECT flow_id, version, encode(content_sha256, 'hex') AS hash, author, source, canonical,
                        \(unsafeRaw: Self.createdAtText) AS created
                 FROM flow_versions
-                WHERE flow_id = \(flowId) AND (\(before)::integer IS NULL OR version < \(before)::integer)
+                WHERE flow_id = \(flowId) AND (\(before)::bigint IS NULL OR version < \(before)::bigint)
                 ORDER BY version DESC LIMIT \(limit)
                 """)
             return try rows.map(Self.decodeVersion)
