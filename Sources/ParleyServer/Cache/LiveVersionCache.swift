@@ -20,6 +20,8 @@ final class LiveVersionCache: Sendable {
         var live: [LiveKey: StoredFlowVersion?] = [:]
         var versions: [VersionKey: StoredFlowVersion] = [:]
         var released: Set<VersionKey> = []
+        /// Bumped by every invalidation, so a database read that raced with one is not cached.
+        var invalidations: UInt64 = 0
     }
 
     private let limit: Int
@@ -33,10 +35,19 @@ final class LiveVersionCache: Sendable {
         return state.withLock { $0.live[key] }
     }
 
-    /// Remembers the live version (or its absence).
-    func remember(live version: StoredFlowVersion?, flow: String, channel: String) {
+    /// A token to take *before* reading the live version from the database, for
+    /// ``remember(live:flow:channel:readAfter:)``.
+    func invalidationCount() -> UInt64 {
+        state.withLock { $0.invalidations }
+    }
+
+    /// Remembers the live version (or its absence) read from the database after
+    /// `readAfter` was taken — unless a release was invalidated since: the read may
+    /// predate that release, and caching it would serve the old version until the next one.
+    func remember(live version: StoredFlowVersion?, flow: String, channel: String, readAfter: UInt64) {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
         state.withLock { state in
+            guard state.invalidations == readAfter else { return }
             if state.live.count >= limit { state.live.removeAll(keepingCapacity: true) }
             state.live[key] = .some(version)
             if let version { Self.store(version, in: &state, limit: limit) }
@@ -69,12 +80,18 @@ final class LiveVersionCache: Sendable {
     /// Forgets the live version of one (flow, channel): a release happened.
     func invalidate(flow: String, channel: String) {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
-        state.withLock { _ = $0.live.removeValue(forKey: key) }
+        state.withLock { state in
+            state.invalidations &+= 1
+            state.live.removeValue(forKey: key)
+        }
     }
 
     /// Forgets every live mapping (e.g. notifications may have been missed).
     func invalidateAll() {
-        state.withLock { $0.live.removeAll() }
+        state.withLock { state in
+            state.invalidations &+= 1
+            state.live.removeAll()
+        }
     }
 
     private static func store(_ version: StoredFlowVersion, in state: inout State, limit: Int) {

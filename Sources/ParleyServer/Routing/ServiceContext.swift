@@ -30,8 +30,9 @@ struct ServiceContext: Sendable {
     /// The live version of a flow on a channel, from memory or the database.
     func liveVersion(flow: String, channel: String) async throws -> StoredFlowVersion? {
         if let known = live.live(flow: flow, channel: channel) { return known }
+        let readAfter = live.invalidationCount()
         let version = try await flows.liveVersion(flow, channel: channel)
-        live.remember(live: version, flow: flow, channel: channel)
+        live.remember(live: version, flow: flow, channel: channel, readAfter: readAfter)
         return version
     }
 
