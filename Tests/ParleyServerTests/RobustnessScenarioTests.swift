@@ -107,6 +107,17 @@ import Testing
                 "POST", "/v1/flows/a%00b/submit", #"{"version": 1, "step": "note", "answers": {}}"#)
             #expect(nulSubmit.status == 400 && nulSubmit.isProblem, "\(nulSubmit)")
 
+            // Numbers jsonb cannot hold (exact decimals beyond numeric's range): a 400, never a 500.
+            for (name, property) in [
+                ("minimum", #""validation": [{"rule": "minimum", "value": -1e999999}]"#),
+                ("validation", #""validation": [{"rule": "maximum", "value": 1e999999}]"#),
+            ] {
+                let flow = FlowFixture.freeText(id: FlowFixture.uniqueId("s6num"), title: "Numbers")
+                    .replacingOccurrences(of: #""label": "Note""#, with: #""label": "Note", "# + property)
+                let response = try service.postFlow(flow)
+                #expect((400..<500).contains(response.status) && response.isProblem, "\(name): \(response)")
+            }
+
             let textPlain = try client.send(
                 "POST", "/v1/flows", headers: [auth, ("Content-Type", "text/plain")],
                 body: Array(FlowFixture.freeText(id: id, title: "x").utf8))

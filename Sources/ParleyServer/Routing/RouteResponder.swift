@@ -64,7 +64,8 @@ struct RouteResponder: HTTPResponder {
             // Class 22 is "data exception": a value from the request the database cannot hold
             // (bad encoding, out of range). The client's mistake, not the server's: 400, not 500.
             context.logger.warning("refused a value on \(route.method) \(route.path): \(error.kind)")
-            response = ServiceProblem.malformedBody("a value in the request cannot be stored").response
+            response =
+                ServiceProblem.malformedBody("a value in the request cannot be stored: \(error.message)").response
         } catch {
             context.logger.error("unexpected error on \(route.method) \(route.path): \(error)")
             response = HTTPError.internalError.response
