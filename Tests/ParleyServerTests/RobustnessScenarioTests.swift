@@ -41,6 +41,29 @@ import Testing
         }
     }
 
+    @Test func aConfiguredClientKeyGuardsClientEndpoints() async throws {
+        try await ServiceHarness.run(arguments: ["--client-key", "k3y-for-apps"]) { service in
+            let id = FlowFixture.uniqueId("s6k")
+            try #require(try service.postFlow(FlowFixture.freeText(id: id, title: "Keyed")).status == 201)
+            try #require(try service.release(id, version: 1).status == 201)
+            let missing = try service.screen(id, core: "1.0.0")
+            #expect(missing.status == 401 && missing.isProblem, "\(missing)")
+            let wrong = try service.screen(id, core: "1.0.0", headers: [("Parley-Client-Key", "k3y-for-appz")])
+            #expect(wrong.status == 401 && wrong.isProblem, "\(wrong)")
+            let right = try service.screen(id, core: "1.0.0", headers: [("Parley-Client-Key", "k3y-for-apps")])
+            #expect(right.status == 200, "\(right)")
+            let again = try service.screen(id, core: "1.0.0")
+            #expect(again.status == 401, "a cached screen is still guarded: \(again)")
+            let submit = try service.client.sendJSON(
+                "POST", "/v1/flows/\(id)/submit", #"{"version": 1, "step": "note", "answers": {}}"#)
+            #expect(submit.status == 401 && submit.isProblem, "\(submit)")
+            #expect(try service.client.send("GET", "/healthz").status == 200, "ops endpoints stay open")
+            let head = try service.client.send(
+                "HEAD", "/v1/screens/\(id)", headers: [("Parley-Client-Key", "k3y-for-apps")])
+            #expect(head.status == 200 && head.body.isEmpty && head.header("ETag") == right.header("ETag"), "\(head)")
+        }
+    }
+
     @Test func hostileInputIsStoredVerbatimAndMistakesGetProblems() async throws {
         try await ServiceHarness.run { service in
             let client = service.client

@@ -34,7 +34,7 @@ final class ServerProcess: Sendable {
     }
 
     /// Starts a server and waits (at most `timeout` seconds) for its listening line.
-    init(timeout: Double = 20) throws {
+    init(arguments extra: [String] = [], timeout: Double = 20) throws {
         let url = try TestEnvironment.databaseURL()
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parley-serve-\(UUID().uuidString).log")
@@ -42,11 +42,12 @@ final class ServerProcess: Sendable {
         let log = try FileHandle(forWritingTo: logFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = [
-            "--signal=TERM", "--kill-after=5", String(Self.watchdogSeconds), Self.executable.path, "serve",
-            "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--database-connections", "4",
-            "--migrations", TestEnvironment.migrations.path,
-        ]
+        process.arguments =
+            [
+                "--signal=TERM", "--kill-after=5", String(Self.watchdogSeconds), Self.executable.path, "serve",
+                "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--database-connections", "4",
+                "--migrations", TestEnvironment.migrations.path,
+            ] + extra
         process.currentDirectoryURL = TestEnvironment.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PARLEY_DATABASE_URL"] = url

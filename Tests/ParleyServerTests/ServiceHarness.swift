@@ -23,12 +23,14 @@ struct ServiceHarness: Sendable {
 
     /// Runs `body` against `servers` fresh server processes, stopping them whatever happens,
     /// then checks that no response of the whole test was a 5xx.
-    static func run(servers count: Int = 1, _ body: (ServiceHarness) async throws -> Void) async throws {
+    static func run(
+        servers count: Int = 1, arguments: [String] = [], _ body: (ServiceHarness) async throws -> Void
+    ) async throws {
         let pool = try await TestEnvironment.migratedPool()
         defer { pool.shutdown() }
         var servers: [ServerProcess] = []
         defer { servers.forEach { $0.stop() } }
-        for _ in 0..<count { servers.append(try ServerProcess()) }
+        for _ in 0..<count { servers.append(try ServerProcess(arguments: arguments)) }
         let harness = ServiceHarness(
             pool: pool, servers: servers, clients: servers.map { RawHTTPClient(port: $0.port) },
             author: try await TestEnvironment.token(.author, pool: pool),
