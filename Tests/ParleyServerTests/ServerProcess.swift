@@ -34,8 +34,8 @@ final class ServerProcess: Sendable {
     }
 
     /// Starts a server and waits (at most `timeout` seconds) for its listening line.
-    init(arguments extra: [String] = [], timeout: Double = 20) throws {
-        let url = try TestEnvironment.databaseURL()
+    init(arguments extra: [String] = [], databaseURL: String? = nil, timeout: Double = 20) throws {
+        let url = try databaseURL ?? TestEnvironment.databaseURL()
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parley-serve-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
