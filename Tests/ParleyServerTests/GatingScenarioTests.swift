@@ -110,8 +110,17 @@ import Testing
                 "GET", "/v1/flows/\(id)/versions", headers: [ServiceHarness.bearer(service.author)])
             #expect(versions.json["items"]?.arrayValue?.count == 2, "the 412 stored nothing: \(versions)")
 
+            let beta = try service.client.sendJSON(
+                "POST", "/v1/flows/\(id)/releases", #"{"version": 2, "channel": "beta"}"#,
+                headers: [ServiceHarness.bearer(service.publisher)])
+            #expect(beta.status == 201, "\(beta)")
+            let onBeta = try service.client.send(
+                "GET", "/v1/screens/\(id)?channel=beta", headers: [("Parley-Core", "1.2.0")])
+            #expect(onBeta.header("Parley-Flow-Version") == "2", "\(onBeta)")
             let before = try service.screen(id, core: "1.0.0")
-            #expect(before.header("Parley-Flow-Version") == "1", "v2 is not live before its release")
+            #expect(before.header("Parley-Flow-Version") == "1", "v2 is not live on production before its release")
+            let elsewhere = try service.client.send("GET", "/v1/screens/\(id)?channel=nightly")
+            #expect(elsewhere.status == 404 && elsewhere.isProblem, "\(elsewhere)")
             try #require(try service.release(id, version: 2).status == 201)
 
             for core in ["1.0.0", "1.1.0"] {
@@ -131,7 +140,37 @@ import Testing
 
             let history = try service.client.send(
                 "GET", "/v1/flows/\(id)/releases", headers: [ServiceHarness.bearer(service.publisher)])
-            #expect(history.json["items"]?.arrayValue?.compactMap { $0["version"]?.numberValue?.intValue } == [2, 1])
+            #expect(
+                history.json["items"]?.arrayValue?.compactMap { $0["version"]?.numberValue?.intValue } == [2, 2, 1])
+            let summary = try service.client.send(
+                "GET", "/v1/flows/\(id)", headers: [ServiceHarness.bearer(service.author)])
+            #expect(summary.json["releases"] == ["beta": 2, "production": 2], "\(summary)")
+            #expect(summary.json["latestVersion"] == 2)
+
+            // Lists page: versions newest first with a `before` cursor, flows by id with `after`
+            // (two more flows, so there are at least three to page through).
+            for _ in 0..<2 {
+                let extra = FlowFixture.freeText(id: FlowFixture.uniqueId("s2x"), title: "Extra")
+                try #require(try service.postFlow(extra).status == 201)
+            }
+            let firstPage = try service.client.send(
+                "GET", "/v1/flows/\(id)/versions?limit=1", headers: [ServiceHarness.bearer(service.author)])
+            #expect(firstPage.json["items"]?.arrayValue?.map { $0["version"] } == [2], "\(firstPage)")
+            let cursor = try #require(firstPage.json["next"]?.stringValue, "\(firstPage)")
+            let secondPage = try service.client.send(
+                "GET", "/v1/flows/\(id)/versions?limit=1&before=\(cursor)",
+                headers: [ServiceHarness.bearer(service.author)])
+            #expect(secondPage.json["items"]?.arrayValue?.map { $0["version"] } == [1], "\(secondPage)")
+            let flows = try service.client.send(
+                "GET", "/v1/flows?limit=2", headers: [ServiceHarness.bearer(service.author)])
+            let page = flows.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+            #expect(page.count == 2, "\(flows)")
+            let after = try #require(flows.json["next"]?.stringValue)
+            let next = try service.client.send(
+                "GET", "/v1/flows?limit=2&after=\(after)", headers: [ServiceHarness.bearer(service.author)])
+            let nextIds = next.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+            #expect(
+                !nextIds.isEmpty && Set(nextIds).isDisjoint(with: page), "the next page starts after \(after): \(next)")
         }
     }
 }
