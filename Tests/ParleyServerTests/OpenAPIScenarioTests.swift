@@ -5,6 +5,21 @@ import Testing
 /// Issue 8: `/openapi.json` is kept honest against the live router, and the ops
 /// endpoints answer.
 @Suite struct OpenAPIScenarioTests {
+    /// Every `$ref` string in a document.
+    static func references(in value: JSONValue) -> [String] {
+        switch value {
+        case .object(let object):
+            var found: [String] = []
+            for member in object {
+                if member.key == "$ref", let reference = member.value.stringValue { found.append(reference) }
+                found += references(in: member.value)
+            }
+            return found
+        case .array(let items): return items.flatMap(references)
+        default: return []
+        }
+    }
+
     @Test func everyDocumentedRouteAnswersOnTheLiveServer() async throws {
         try await ServiceHarness.run { service in
             let client = service.client
@@ -42,6 +57,26 @@ import Testing
                 #expect(statuses.contains(response.status), "\(label) answered an undocumented \(response)")
             }
 
+            // Every $ref resolves, every path parameter is declared, and the documented
+            // security matches the live server: a route needing a token refuses a call without one.
+            let schemas = try #require(document.json["components"]?["schemas"]?.objectValue)
+            for reference in Self.references(in: document.json) {
+                let name = String(reference.dropFirst("#/components/schemas/".count))
+                #expect(reference.hasPrefix("#/components/schemas/") && schemas[name] != nil, "dangling \(reference)")
+            }
+            for route in ServiceRoute.all {
+                let operation = try #require(paths[route.path]?[route.method.lowercased()])
+                let declared = (operation["parameters"]?.arrayValue ?? []).filter { $0["in"] == "path" }
+                #expect(declared.compactMap { $0["name"]?.stringValue } == route.pathParameters, "\(route.path)")
+                let open = operation["security"]?.arrayValue.map { $0.isEmpty || $0.contains([:]) } ?? true
+                var target = route.path
+                for name in route.pathParameters { target = target.replacingOccurrences(of: "{\(name)}", with: "x1") }
+                let anonymous = try client.send(
+                    route.method, target, headers: [("Content-Type", "application/json")],
+                    body: route.method == "POST" ? Array("{}".utf8) : nil)
+                #expect((anonymous.status == 401) == !open, "\(route.method) \(route.path): \(anonymous)")
+            }
+
             #expect(try client.send("GET", "/healthz").status == 200)
             let ready = try client.send("GET", "/readyz")
             #expect(ready.status == 200 && ready.json["status"] == "ready", "\(ready)")
@@ -58,8 +93,9 @@ import Testing
             #expect(metrics.status == 200)
             #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)
             #expect(
-                metrics.text.contains(#"parley_http_requests_total{route="/openapi.json",method="GET",status="200"} 2"#)
-            )
+                metrics.text.contains(
+                    #"parley_http_requests_total{route="/openapi.json",method="GET",status="200"} 3"#),
+                "fetched three times: \(metrics)")
             #expect(metrics.text.contains(#"parley_submit_rejections_total{rule="email",core="1.1"} 1"#), "\(metrics)")
             #expect(metrics.text.contains(#"parley_submit_rejections_total{rule="equalsField",core="1.1"} 1"#))
             #expect(metrics.text.contains("parley_http_request_duration_seconds_bucket"))
