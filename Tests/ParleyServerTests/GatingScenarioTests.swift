@@ -64,6 +64,11 @@ import Testing
             let chosen = try service.submit(id, version: 1, step: "welcome", answers: ["mood": "great"], core: "1.0.0")
             #expect(chosen.status == 200 && chosen.json["done"] == true, "\(chosen)")
 
+            let byStep = try service.screen(id, step: "welcome", core: "1.0.0")
+            #expect(byStep.status == 200 && byStep.header("ETag") == old.header("ETag"), "\(byStep)")
+            let noStep = try service.screen(id, step: "nowhere", core: "1.0.0")
+            #expect(noStep.status == 404 && noStep.problemType == "urn:parley:problem:not-found", "\(noStep)")
+
             let missing = try service.screen(id, core: nil)
             #expect(missing.status == 200 && missing.header("ETag") == oldTag, "no header means the floor core")
             for malformed in ["banana", "1.2.0.0", "01.2.0", "1", "v1.2.0"] {

@@ -1,4 +1,6 @@
+import Foundation
 import ParleyCore
+import ParleyServer
 import Testing
 
 /// Issue 8 acceptance, scenario 6: authentication, hostile input and client
@@ -38,6 +40,15 @@ import Testing
                     try client.send("GET", "/v1/flows/\(id)", headers: [ServiceHarness.bearer(token)]).status == 200)
             }
             #expect(!service.servers[0].log.contains(service.author), "tokens never reach the log")
+
+            // A revoked token is unknown from then on.
+            let name = "revoked-\(UUID().uuidString.prefix(8))"
+            let store = AccessStore(pool: service.pool)
+            let doomed = try await store.createToken(name: name, scopes: [.author])
+            #expect(try client.send("GET", "/v1/flows/\(id)", headers: [ServiceHarness.bearer(doomed)]).status == 200)
+            #expect(try await store.revokeToken(name: name))
+            let revoked = try client.send("GET", "/v1/flows/\(id)", headers: [ServiceHarness.bearer(doomed)])
+            #expect(revoked.status == 401 && revoked.isProblem, "\(revoked)")
         }
     }
 
