@@ -69,6 +69,12 @@ import Testing
             let noStep = try service.screen(id, step: "nowhere", core: "1.0.0")
             #expect(noStep.status == 404 && noStep.problemType == "urn:parley:problem:not-found", "\(noStep)")
 
+            let metrics = try service.client.send("GET", "/metrics").text
+            #expect(
+                metrics.contains(
+                    #"parley_gating_substitutions_total{core="1.0",component="quickReplies",outcome="substituted"}"#),
+                "gating substitutions by core and component: \(metrics)")
+
             let missing = try service.screen(id, core: nil)
             #expect(missing.status == 200 && missing.header("ETag") == oldTag, "no header means the floor core")
             for malformed in ["banana", "1.2.0.0", "01.2.0", "1", "v1.2.0"] {
