@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import ParleyHTTP
+import ParleyServer
 
 /// `parley serve`: Run the Parley HTTP service.
 struct ServeCommand: AsyncParsableCommand {
@@ -21,12 +22,33 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "PEM private key for --tls-cert.")
     var tlsKey: String?
 
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Require this Parley-Client-Key on client endpoints (default: open).")
+    var clientKey: String?
+
+    @Option(help: "Channel served when a client names none.")
+    var defaultChannel = "production"
+
+    @Option(help: "Folder of SQL migrations /readyz checks the database against.")
+    var migrations = "Migrations"
+
+    @Option(help: "Database connections in the pool.")
+    var databaseConnections = 16
+
+    @Flag(help: "Serve only /healthz, without a database (for trying the HTTP layer).")
+    var withoutDatabase = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key must be given together.")
         }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+        guard (1...1000).contains(databaseConnections) else {
+            throw ValidationError("--database-connections must be between 1 and 1000.")
+        }
+        if !withoutDatabase { _ = try database.resolvedURL() }
     }
 
     func run() async throws {
@@ -37,11 +59,30 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "parley")
         logger.logLevel = .info
-        try await ServeCommand.serve(
-            responder: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
+        guard !withoutDatabase else {
+            try await ServeCommand.serve(
+                responder: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
+            return
+        }
+        var service = ServiceConfiguration()
+        service.clientKey = clientKey
+        service.defaultChannel = defaultChannel
+        service.migrationsDirectory = migrations
+        let pool = try database.makePool(maximumConnections: databaseConnections)
+        let parley = ParleyService(configuration: service, pool: pool, logger: logger)
+        do {
+            try await parley.start()
+        } catch {
+            throw ValidationError("Cannot reach the database (\(error)); is Postgres running and migrated?")
+        }
+        defer {
+            parley.shutdown()
+            pool.shutdown()
+        }
+        try await ServeCommand.serve(responder: parley.makeRouter(), configuration: configuration, logger: logger)
     }
 
-    /// The routes `parley serve` mounts. The service adds its own here (DESIGN.md "HTTP API").
+    /// The routes `parley serve --without-database` mounts.
     static func makeRouter() -> Router {
         var router = Router()
         router.inline("GET", "/healthz") { _, _ in .json(#"{"status":"ok"}"#) }

@@ -7,7 +7,7 @@ import Testing
     @Test func servesHealthzAndExitsCleanlyOnSIGTERM() throws {
         let process = Process()
         process.executableURL = ParleyBinary.url
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"]
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--without-database"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

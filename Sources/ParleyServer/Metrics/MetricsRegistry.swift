@@ -29,6 +29,7 @@ public final class MetricsRegistry: Sendable {
     }
 
     private let state = Mutex(State())
+    private let collectors = Mutex<[@Sendable () -> [(family: String, line: String)]]>([])
 
     /// Creates an empty registry with Parley's metric descriptions.
     public init() {
@@ -44,6 +45,12 @@ public final class MetricsRegistry: Sendable {
                 + "getting rejections its own core should have caught is drifting.")
         describe("parley_screen_cache_total", type: "counter", "Gated-screen cache lookups by result (hit or miss).")
         describe("parley_submits_total", type: "counter", "Submits by outcome (valid, invalid).")
+    }
+
+    /// Adds a source of series kept elsewhere (e.g. per-route counters); its lines are
+    /// grouped under their family when rendering.
+    public func addCollector(_ collector: @escaping @Sendable () -> [(family: String, line: String)]) {
+        collectors.withLock { $0.append(collector) }
     }
 
     /// Registers HELP and TYPE lines for a metric family.
@@ -82,6 +89,9 @@ public final class MetricsRegistry: Sendable {
     public func render() -> String {
         let snapshot = state.withLock { ($0.counters, $0.histograms, $0.help) }
         var families: [String: [String]] = [:]
+        for collector in collectors.withLock({ $0 }) {
+            for (family, line) in collector() { families[family, default: []].append(line) }
+        }
         for (key, value) in snapshot.0 {
             families[key.name, default: []].append("\(key.name)\(Self.labelText(key.labels)) \(value)")
         }

@@ -1,0 +1,57 @@
+import ParleyCore
+import ParleyHTTP
+import Synchronization
+
+/// Resolves the `Parley-Core` header to a capability set, remembering recent
+/// header values (bounded, since clients choose them).
+final class CoreCapabilities: Sendable {
+    /// What a header value resolves to.
+    struct Resolved: Sendable {
+        /// The client's core version (the floor when the header is absent).
+        let core: CoreVersion
+        /// Everything that core understands.
+        let capabilities: CapabilitySet
+        /// Canonical description of the set: part of every gated-screen cache key.
+        let fingerprint: String
+        /// Bounded metric label: the newest supported core at or below the client's.
+        let label: String
+    }
+
+    private let limit: Int
+    private let known = Mutex<[String: Resolved]>([:])
+    private let floor: Resolved
+
+    init(limit: Int) {
+        self.limit = limit
+        floor = Self.resolve(CoreVersion.floor)
+    }
+
+    /// The header's capabilities; 400 for a malformed or repeated header (DESIGN.md
+    /// "Capabilities": missing means the oldest supported core).
+    func resolve(_ request: HTTPRequest) throws(HTTPError) -> Resolved {
+        let values = request.headers.values(for: "Parley-Core")
+        guard let header = values.first else { return floor }
+        guard values.count == 1 else { throw ServiceProblem.badParameter("send Parley-Core once") }
+        if let hit = known.withLock({ $0[header] }) { return hit }
+        let version: CoreVersion
+        do {
+            version = try CoreVersion(parsing: header)
+        } catch {
+            throw ServiceProblem.badParameter(
+                "Parley-Core \"\(header.prefix(64))\" is not a semantic version: \(error)")
+        }
+        let resolved = Self.resolve(version)
+        known.withLock { cache in
+            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
+            cache[header] = resolved
+        }
+        return resolved
+    }
+
+    private static func resolve(_ version: CoreVersion) -> Resolved {
+        let capabilities = CapabilitySet(core: version)
+        let label = CoreVersion.supported.last { $0 <= version }.map { "\($0.major).\($0.minor)" } ?? "below-floor"
+        return Resolved(
+            core: version, capabilities: capabilities, fingerprint: capabilities.fingerprintInput, label: label)
+    }
+}

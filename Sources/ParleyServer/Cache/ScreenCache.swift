@@ -1,0 +1,42 @@
+import ParleyCore
+import Synchronization
+
+/// Gated screens, computed once per (flow version, step, capability fingerprint)
+/// and served from memory (DESIGN.md "Capabilities and version gating": gating
+/// is deterministic, so the result is cacheable). Never invalidated — versions
+/// are immutable — only bounded.
+final class ScreenCache: Sendable {
+    /// The cache key.
+    struct Key: Hashable, Sendable {
+        let flow: ScalarKey
+        let version: Int
+        let step: ScalarKey
+        let fingerprint: String
+    }
+
+    /// A ready response.
+    struct Entry: Sendable {
+        /// The JSON body.
+        let body: [UInt8]
+        /// Strong entity tag, quoted.
+        let etag: String
+        /// Whether the upgrade screen was served instead of the step.
+        let served: String
+        /// Report entries that were not a plain keep, as (component type, decision) metric labels.
+        let substitutions: [(component: String, decision: String)]
+    }
+
+    private let limit: Int
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    init(limit: Int) { self.limit = limit }
+
+    func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
+
+    func store(_ entry: Entry, for key: Key) {
+        entries.withLock { entries in
+            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = entry
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import ParleyCore
+import ParleyHTTP
+
+extension Handlers {
+    /// `POST /v1/flows`: lint, then store a new immutable version (DESIGN.md "HTTP API").
+    func createFlow(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let document = try JSONBody.parse(request)
+        let flow = try Self.lintedFlow(document)
+        let ifMatch = try Self.ifMatchVersion(request)
+        switch try await context.flows.storeVersion(flow, author: caller.name, ifMatch: ifMatch) {
+        case .created(let version):
+            context.live.remember(version: version)
+            return Self.json(version.fullJSON, status: .created, headers: Self.versionHeaders(version))
+        case .existing(let version):
+            return Self.json(version.fullJSON, headers: Self.versionHeaders(version))
+        case .preconditionFailed(let latest):
+            throw ServiceProblem.preconditionFailed(latest: latest)
+        }
+    }
+
+    /// `POST /v1/flows/lint`: every problem and the servability matrix, storing nothing.
+    func lintFlow(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let document = try JSONBody.parse(request)
+        var problems = FlowLinter().lint(document: document)
+        var report = JSONObject()
+        if problems.isEmpty, let flow = try? Flow(json: document, at: .root) {
+            let matrix = Servability().analyze(flow)
+            problems += matrix.problems
+            report["servability"] = matrix.json
+        }
+        report["valid"] = .bool(problems.isEmpty)
+        report["problems"] = .array(problems.map(\.json))
+        return Self.json(.object(report))
+    }
+
+    /// A flow that passes lint and servability, or 422 with every problem.
+    static func lintedFlow(_ document: JSONValue) throws(HTTPError) -> Flow {
+        let problems = FlowLinter().lint(flow: document)
+        guard problems.isEmpty else { throw ServiceProblem.lintFailed(problems) }
+        let flow: Flow
+        do {
+            flow = try Flow(json: document, at: .root)
+        } catch {
+            throw ServiceProblem.malformedBody(error.description)
+        }
+        let servability = Servability().analyze(flow).problems
+        guard servability.isEmpty else { throw ServiceProblem.lintFailed(servability) }
+        return flow
+    }
+
+    /// `If-Match: "3"` → 3; absent → nil; `*` → nil (any version); anything else → 400.
+    static func ifMatchVersion(_ request: HTTPRequest) throws(HTTPError) -> Int? {
+        guard let header = request.headers["If-Match"] else { return nil }
+        let trimmed = header.trimmingASCIISpaces
+        if trimmed == "*" { return nil }
+        var tag = Substring(trimmed)
+        if tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count >= 2 { tag = tag.dropFirst().dropLast() }
+        guard let version = Int(tag), version > 0 else {
+            throw ServiceProblem.badParameter("If-Match must name a version, e.g. If-Match: \"3\"")
+        }
+        return version
+    }
+
+    static func versionHeaders(_ version: StoredFlowVersion) -> HTTPHeaders {
+        [
+            "ETag": "\"\(version.version)\"", "Location": "/v1/flows/\(version.flowId)/versions/\(version.version)",
+            "Parley-Flow-Version": String(version.version),
+        ]
+    }
+
+    /// `GET /v1/flows`.
+    func listFlows(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let query = try ListQuery(request, cursorName: "after", configuration: context.configuration)
+        let flows = try await context.flows.listFlows(after: query.cursor, limit: query.limit)
+        return Self.json(Self.page(flows.map(\.json), next: flows.count == query.limit ? flows.last?.id : nil))
+    }
+
+    /// `GET /v1/flows/{id}`.
+    func getFlow(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try Self.parameter("id", requestContext)
+        guard let summary = try await context.flows.flowSummary(id) else {
+            throw ServiceProblem.notFound("there is no flow \"\(id)\"")
+        }
+        return Self.json(summary.json)
+    }
+
+    /// `GET /v1/flows/{id}/versions`, newest first; `?before=n` pages.
+    func listVersions(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try Self.parameter("id", requestContext)
+        let query = try ListQuery(request, cursorName: "before", configuration: context.configuration)
+        var before: Int?
+        if let cursor = query.cursor {
+            guard let value = Int(cursor), value > 0 else {
+                throw ServiceProblem.badParameter("before must be a positive version number")
+            }
+            before = value
+        }
+        let versions = try await context.flows.listVersions(id, before: before, limit: query.limit)
+        if versions.isEmpty, before == nil { throw ServiceProblem.notFound("there is no flow \"\(id)\"") }
+        let next = versions.count == query.limit ? versions.last.map { String($0.version) } : nil
+        return Self.json(Self.page(versions.map(\.summaryJSON), next: next))
+    }
+
+    /// `GET /v1/flows/{id}/versions/{n}`.
+    func getVersion(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try Self.parameter("id", requestContext)
+        let number = try Self.number("n", requestContext)
+        guard let version = try await context.version(flow: id, number: number) else {
+            throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)")
+        }
+        return Self.json(version.fullJSON, headers: Self.versionHeaders(version))
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingASCIISpaces: String {
+        var view = Substring(self)
+        while view.first == " " || view.first == "\t" { view.removeFirst() }
+        while view.last == " " || view.last == "\t" { view.removeLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,58 @@
+import ParleyCore
+import ParleyHTTP
+
+extension Handlers {
+    /// `POST /v1/flows/{id}/releases` `{"version": n, "channel": "…"}`: makes a
+    /// version live; rollback is releasing an older one. History is kept.
+    func release(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try Self.parameter("id", requestContext)
+        let body = try JSONBody.object(request)
+        guard let number = body["version"]?.numberValue?.intValue, number > 0 else {
+            throw ServiceProblem.malformedBody("\"version\" must be a positive integer")
+        }
+        let channel = try channelName(body["channel"])
+        guard let release = try await context.flows.release(id, version: number, channel: channel, by: caller.name)
+        else {
+            throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)")
+        }
+        context.live.invalidate(flow: id, channel: channel)
+        context.live.rememberReleased(flow: id, number: number)
+        context.logger.info("released \(id) v\(number) on \(channel) by \(caller.name)")
+        return Self.json(release.json, status: .created)
+    }
+
+    /// `GET /v1/flows/{id}/releases`: history, newest first.
+    func listReleases(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try Self.parameter("id", requestContext)
+        let query = try ListQuery(request, cursorName: "before", configuration: context.configuration)
+        let releases = try await context.flows.releases(id, limit: query.limit)
+        if releases.isEmpty, try await context.flows.flowSummary(id) == nil {
+            throw ServiceProblem.notFound("there is no flow \"\(id)\"")
+        }
+        return Self.json(Self.page(releases.map(\.json), next: nil))
+    }
+
+    /// A channel name from a body member or query value; the default when absent.
+    func channelName(_ value: JSONValue?) throws(HTTPError) -> String {
+        guard let value, !value.isNull else { return context.configuration.defaultChannel }
+        guard case .string(let channel) = value else {
+            throw ServiceProblem.malformedBody("\"channel\" must be a string")
+        }
+        return try checkedChannel(channel)
+    }
+
+    /// 400 unless the channel is 1 to `maxChannelLength` printable characters.
+    func checkedChannel(_ channel: String) throws(HTTPError) -> String {
+        guard !channel.isEmpty, channel.unicodeScalars.count <= context.configuration.maxChannelLength,
+            channel.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+        else {
+            throw ServiceProblem.badParameter(
+                "channel must be 1 to \(context.configuration.maxChannelLength) printable characters without spaces")
+        }
+        return channel
+    }
+}

@@ -1,0 +1,91 @@
+import ParleyCore
+import ParleyHTTP
+
+extension Handlers {
+    /// `GET /v1/screens/{flow}[/{step}]` from memory, on the event loop; nil when
+    /// the live version must first be read from the database.
+    func screenInline(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
+        let target = try screenTarget(request, requestContext)
+        let core = try context.cores.resolve(request)
+        guard let known = context.live.live(flow: target.flow, channel: target.channel) else { return nil }
+        return try screenResponse(known, target, core, request)
+    }
+
+    /// `GET /v1/screens/{flow}[/{step}]`: the live version's step gated for `Parley-Core`.
+    func screen(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let target = try screenTarget(request, requestContext)
+        let core = try context.cores.resolve(request)
+        let version = try await context.liveVersion(flow: target.flow, channel: target.channel)
+        return try screenResponse(version, target, core, request)
+    }
+
+    private func screenTarget(_ request: HTTPRequest, _ requestContext: RequestContext) throws(HTTPError)
+        -> (flow: String, step: String?, channel: String)
+    {
+        let flow = try Self.parameter("flow", requestContext)
+        let step = requestContext.parameters["step"]
+        let channel = try request.query("channel").map { (name: String) throws(HTTPError) in try checkedChannel(name) }
+        return (flow, step, channel ?? context.configuration.defaultChannel)
+    }
+
+    private func screenResponse(
+        _ version: StoredFlowVersion?, _ target: (flow: String, step: String?, channel: String),
+        _ core: CoreCapabilities.Resolved, _ request: HTTPRequest
+    ) throws(HTTPError) -> HTTPResponse {
+        guard let version else {
+            throw ServiceProblem.notFound(
+                "flow \"\(target.flow)\" has no live version on channel \"\(target.channel)\"")
+        }
+        let stepId = target.step ?? version.flow.start
+        guard let entry = context.screens.render(version, step: stepId, for: core) else {
+            throw ServiceProblem.notFound(
+                "version \(version.version) of flow \"\(version.flowId)\" has no step \"\(stepId)\"")
+        }
+        recordGating(entry, core: core)
+        let headers: HTTPHeaders = [
+            "ETag": entry.etag, "Vary": "Parley-Core",
+            "Cache-Control": "public, max-age=\(context.configuration.screenMaxAgeSeconds), must-revalidate",
+            "Parley-Flow-Version": String(version.version), "Parley-Served": entry.served,
+        ]
+        if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, entry.etag) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        return .json(entry.body, headers: headers)
+    }
+
+    /// Counts what gating changed for this response, by core and component type.
+    func recordGating(_ entry: ScreenCache.Entry, core: CoreCapabilities.Resolved) {
+        for substitution in entry.substitutions {
+            context.metrics.increment(
+                "parley_gating_substitutions_total",
+                labels: [
+                    ("core", core.label), ("component", substitution.component), ("outcome", substitution.decision),
+                ])
+        }
+    }
+}
+
+/// `If-None-Match` evaluation (RFC 9110 §13.1.2: weak comparison, `*` matches any).
+enum EntityTag {
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        let opaque = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
+        for candidate in header.split(separator: ",") {
+            var tag = candidate.trimmingASCIISpacesSubstring
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            if tag == opaque { return true }
+        }
+        return false
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingASCIISpacesSubstring: Substring {
+        var view = self
+        while view.first == " " || view.first == "\t" { view.removeFirst() }
+        while view.last == " " || view.last == "\t" { view.removeLast() }
+        return view
+    }
+}

@@ -1,0 +1,33 @@
+import ParleyHTTP
+
+extension ParleyService {
+    /// The handler, optional inline fast path and body limit of each route in ``ServiceRoute/all``.
+    func endpoint(_ route: ServiceRoute, _ handlers: Handlers, _ openAPI: [UInt8]) -> (
+        RouteResponder.Handler, RouteResponder.InlineHandler?, Int?
+    ) {
+        let limits = configuration
+        func inlineOnly(_ inline: @escaping RouteResponder.InlineHandler) -> RouteResponder.Handler {
+            { request, context, _ in try inline(request, context) ?? HTTPError.internalError.response }
+        }
+        switch route.operationId {
+        case "health": return (inlineOnly(handlers.health), handlers.health, 0)
+        case "ready": return (handlers.ready, nil, 0)
+        case "metrics": return (inlineOnly(handlers.metrics), handlers.metrics, 0)
+        case "openapi":
+            let serve: RouteResponder.InlineHandler = { _, _ in .json(openAPI) }
+            return (inlineOnly(serve), serve, 0)
+        case "createFlowVersion": return (handlers.createFlow, nil, limits.maxFlowBytes)
+        case "lintFlow": return (handlers.lintFlow, nil, limits.maxFlowBytes)
+        case "listFlows": return (handlers.listFlows, nil, 0)
+        case "getFlow": return (handlers.getFlow, nil, 0)
+        case "listFlowVersions": return (handlers.listVersions, nil, 0)
+        case "getFlowVersion": return (handlers.getVersion, nil, 0)
+        case "releaseFlowVersion": return (handlers.release, nil, limits.maxSmallBodyBytes)
+        case "listReleases": return (handlers.listReleases, nil, 0)
+        case "publishBundle": return (handlers.publishBundle, nil, limits.maxBundleBytes)
+        case "getStartScreen", "getStepScreen": return (handlers.screen, handlers.screenInline, 0)
+        case "submitStep": return (handlers.submit, nil, limits.maxSubmitBytes)
+        default: preconditionFailure("ServiceRoute \(route.operationId) has no handler")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+public import Logging
+import ParleyCore
+public import ParleyHTTP
+public import ParleyPostgres
+
+/// The Parley service (DESIGN.md "HTTP API"): builds the router from
+/// ``ServiceRoute/all`` and keeps the caches of every process coherent by
+/// listening for release notifications.
+public final class ParleyService: Sendable {
+    /// The service's settings.
+    public let configuration: ServiceConfiguration
+    /// Every series `/metrics` shows.
+    public let metrics: MetricsRegistry
+    let context: ServiceContext
+    private let listenerTask: ListenerTask
+
+    /// Creates the service on a pool; no connection is opened until ``start()``.
+    public init(configuration: ServiceConfiguration, pool: PostgresPool, logger: Logger) {
+        self.configuration = configuration
+        metrics = MetricsRegistry()
+        context = ServiceContext(configuration: configuration, pool: pool, metrics: metrics, logger: logger)
+        listenerTask = ListenerTask()
+    }
+
+    /// Subscribes to release notifications so every process drops a flow's live
+    /// version as soon as any process releases another (LISTEN/NOTIFY).
+    public func start() async throws {
+        let stream = try await context.pool.listen(channel: "parley_releases")
+        let live = context.live
+        let logger = context.logger
+        listenerTask.set(
+            Task {
+                for await notification in stream {
+                    if notification.isReconnect {
+                        logger.info("release listener reconnected; dropping every cached live version")
+                        live.invalidateAll()
+                        continue
+                    }
+                    guard let payload = try? JSONParser.parse(notification.payload),
+                        let flow = payload["flow"]?.stringValue, let channel = payload["channel"]?.stringValue
+                    else { continue }
+                    live.invalidate(flow: flow, channel: channel)
+                }
+            })
+    }
+
+    /// Stops listening.
+    public func shutdown() {
+        listenerTask.cancel()
+    }
+
+    /// The router with every v1 route, each behind authentication and metrics.
+    public func makeRouter() -> Router {
+        let handlers = Handlers(context: context)
+        let authenticator = Authenticator(access: context.access, clientKey: configuration.clientKey)
+        let openAPI = OpenAPIDocument.bytes(version: configuration.serviceVersion)
+        var router = Router()
+        for route in ServiceRoute.all {
+            let (handler, inline, maxBody) = endpoint(route, handlers, openAPI)
+            let routeMetrics = RouteMetrics(route: route)
+            metrics.addCollector { routeMetrics.lines() }
+            router.add(
+                route.method, route.path, maxBodyBytes: maxBody,
+                responder: RouteResponder(
+                    route: route, metrics: routeMetrics, authenticator: authenticator, maxBody: maxBody,
+                    handler: handler, inlineHandler: inline))
+        }
+        return router
+    }
+}

@@ -1,0 +1,24 @@
+import ParleyHTTP
+
+/// `?limit=` and `?after=` / `?before=` of list endpoints, validated.
+struct ListQuery {
+    /// Page size.
+    let limit: Int
+    /// Opaque cursor as given.
+    let cursor: String?
+
+    init(_ request: HTTPRequest, cursorName: String, configuration: ServiceConfiguration) throws(HTTPError) {
+        if let text = request.query("limit") {
+            guard let value = Int(text), (1...configuration.maxPageSize).contains(value) else {
+                throw ServiceProblem.badParameter("limit must be an integer from 1 to \(configuration.maxPageSize)")
+            }
+            limit = value
+        } else {
+            limit = configuration.defaultPageSize
+        }
+        cursor = request.query(cursorName)
+        if let cursor, cursor.utf8.count > 200 || cursor.utf8.contains(0) {
+            throw ServiceProblem.badParameter("\(cursorName) must be at most 200 bytes without U+0000")
+        }
+    }
+}

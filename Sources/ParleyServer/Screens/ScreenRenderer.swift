@@ -1,0 +1,45 @@
+import ParleyCore
+import ParleyCrypto
+
+/// Turns (flow version, step, capabilities) into a ready response body with a
+/// strong ETag, once; later requests are served from ``ScreenCache``.
+struct ScreenRenderer: Sendable {
+    let cache: ScreenCache
+
+    /// The cached or freshly gated step; `nil` when the version has no such step.
+    func render(_ version: StoredFlowVersion, step stepId: String, for core: CoreCapabilities.Resolved)
+        -> ScreenCache.Entry?
+    {
+        let key = ScreenCache.Key(
+            flow: ScalarKey(version.flowId), version: version.version, step: ScalarKey(stepId),
+            fingerprint: core.fingerprint)
+        if let hit = cache.entry(key) { return hit }
+        guard let gated = Gate(capabilities: core.capabilities).gate(version.flow, step: stepId) else { return nil }
+        guard case .object(var body) = gated.json else { return nil }
+        body["flow"] = .string(version.flowId)
+        body["version"] = .number(JSONNumber(version.version))
+        let bytes = CanonicalJSON.encode(.object(body))
+        let etag = "\"" + Hex.encode(Array(SHA256.hash(bytes).prefix(16))) + "\""
+        let types = Self.componentTypes(in: version.flow, step: stepId)
+        let substitutions = gated.report.map { entry in
+            (component: types[ScalarKey(entry.nodeId)] ?? "unknown", decision: entry.decision.rawValue)
+        }
+        let entry = ScreenCache.Entry(
+            body: bytes, etag: etag, served: gated.served.rawValue, substitutions: substitutions)
+        cache.store(entry, for: key)
+        return entry
+    }
+
+    /// Component type by node id in the step's and the upgrade screen, fallbacks included (metric labels).
+    private static func componentTypes(in flow: Flow, step: String) -> [ScalarKey: String] {
+        var types: [ScalarKey: String] = [:]
+        func visit(_ node: Node) {
+            types[ScalarKey(node.id)] = types[ScalarKey(node.id)] ?? node.type.name
+            node.children.forEach(visit)
+            if let fallback = node.fallback { visit(fallback) }
+        }
+        if let screen = flow.step(step)?.screen { visit(screen.root) }
+        if let upgrade = flow.upgrade { visit(upgrade.root) }
+        return types
+    }
+}

@@ -1,0 +1,38 @@
+/// Every setting and limit of the service in one place (STYLE.md, convention 5).
+public struct ServiceConfiguration: Sendable {
+    /// Channel served when a client names none. Default `production`.
+    public var defaultChannel = "production"
+    /// `Cache-Control: max-age` of gated screens, in seconds. Default 30: a release
+    /// reaches every shared cache within that window.
+    public var screenMaxAgeSeconds = 30
+    /// When set, client endpoints require `Parley-Client-Key` with this value. Default: open.
+    public var clientKey: String?
+    /// Largest flow document accepted by `POST /v1/flows` and `/v1/flows/lint`. Default 1 MiB.
+    public var maxFlowBytes = 1 << 20
+    /// Largest bundle accepted by `POST /v1/bundles`. Default 16 MiB.
+    public var maxBundleBytes = 16 << 20
+    /// Largest submit body. Default 64 KiB.
+    public var maxSubmitBytes = 64 << 10
+    /// Largest release request body. Default 4 KiB.
+    public var maxSmallBodyBytes = 4 << 10
+    /// Page size when a list request names none. Default 50.
+    public var defaultPageSize = 50
+    /// Largest page a list request may ask for. Default 200.
+    public var maxPageSize = 200
+    /// Gated screens kept in memory before the cache is emptied and refilled. Default 20,000.
+    public var maxCachedScreens = 20_000
+    /// Distinct `Parley-Core` header values remembered. Default 1,024.
+    public var maxCachedCoreHeaders = 1_024
+    /// Flow versions kept decoded in memory. Default 2,000.
+    public var maxCachedVersions = 2_000
+    /// Longest channel name accepted. Default 100 (the database's limit).
+    public var maxChannelLength = 100
+    /// Folder of the SQL migrations `/readyz` compares the database with. Default `Migrations`
+    /// (relative to the working directory).
+    public var migrationsDirectory = "Migrations"
+    /// Version reported in `/openapi.json`.
+    public var serviceVersion = "1.0.0"
+
+    /// The defaults documented on each property.
+    public init() {}
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParleyPostgres
+
+/// `--database-url`, defaulting to `PARLEY_DATABASE_URL`.
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "Postgres URL or libpq conninfo (default: $PARLEY_DATABASE_URL).")
+    var databaseURL: String?
+
+    /// The URL to use; a validation error naming both sources when neither is set.
+    func resolvedURL() throws -> String {
+        if let databaseURL, !databaseURL.isEmpty { return databaseURL }
+        if let url = ProcessInfo.processInfo.environment[PostgresConfiguration.environmentVariable], !url.isEmpty {
+            return url
+        }
+        throw ValidationError("Set --database-url or \(PostgresConfiguration.environmentVariable).")
+    }
+
+    /// A pool on the resolved URL.
+    func makePool(maximumConnections: Int = 4) throws -> PostgresPool {
+        var configuration = PostgresConfiguration(url: try resolvedURL())
+        configuration.maximumConnections = maximumConnections
+        var logger = Logger(label: "parley.postgres")
+        logger.logLevel = .warning
+        return PostgresPool(configuration: configuration, logger: logger)
+    }
+}

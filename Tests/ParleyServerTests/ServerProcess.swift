@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real `parley serve --port 0` child process on the test database.
+///
+/// The executable sits beside the test bundle (`.build/<config>/parley`, as in
+/// ParleyCLITests' ParleyBinary). Its log goes to a file, which is read for the
+/// first `listening on 127.0.0.1:PORT` line; a file (unlike a pipe) never fills
+/// up and blocks the server. It is started under `timeout`, so even a test
+/// process that dies before ``stop()`` runs leaves no server behind for long.
+final class ServerProcess: Sendable {
+    /// The port it listens on.
+    let port: UInt16
+    private let process: Mutex<Process?>
+    private let logFile: URL
+
+    /// Longest a server may live: a watchdog for crashed test runs.
+    static let watchdogSeconds = 180
+
+    /// The executable beside the running test bundle.
+    static var executable: URL {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("parley")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return TestEnvironment.packageRoot.appendingPathComponent(".build/debug/parley")
+    }
+
+    /// Starts a server and waits (at most `timeout` seconds) for its listening line.
+    init(arguments extra: [String] = [], databaseURL: String? = nil, timeout: Double = 20) throws {
+        let url = try databaseURL ?? TestEnvironment.databaseURL()
+        logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "parley-serve-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let log = try FileHandle(forWritingTo: logFile)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments =
+            [
+                "--signal=TERM", "--kill-after=5", String(Self.watchdogSeconds), Self.executable.path, "serve",
+                "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--database-connections", "4",
+                "--migrations", TestEnvironment.migrations.path,
+            ] + extra
+        process.currentDirectoryURL = TestEnvironment.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARLEY_DATABASE_URL"] = url
+        process.environment = environment
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try? log.close()
+        self.process = Mutex(process)
+        let deadline = Date().addingTimeInterval(timeout)
+        var found: UInt16?
+        while found == nil, Date() < deadline, process.isRunning {
+            found = Self.listeningPort(in: (try? String(contentsOf: logFile, encoding: .utf8)) ?? "")
+            if found == nil { usleep(20_000) }
+        }
+        found = found ?? Self.listeningPort(in: (try? String(contentsOf: logFile, encoding: .utf8)) ?? "")
+        guard let found else {
+            let output = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+            process.terminate()
+            process.waitUntilExit()
+            throw StartFailure(log: output)
+        }
+        port = found
+    }
+
+    deinit { stop() }
+
+    /// What the server logged so far.
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// SIGTERM (forwarded by `timeout`), then waits for the exit; safe to call twice.
+    func stop() {
+        guard
+            let process = self.process.withLock({ current -> Process? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
+        // The test runner's children inherit a signal mask in which `timeout` may not see
+        // SIGTERM, so the server (which reads signals through its own mask) is told directly.
+        let server = Self.childPid(of: process.processIdentifier)
+        if let server { kill(server, SIGTERM) } else if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            Issue.record("parley serve ignored SIGTERM for 10 s; killing it")
+            if let server { kill(server, SIGKILL) }
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: logFile)
+    }
+
+    /// The first child of `pid` (the server under `timeout`), from procfs.
+    private static func childPid(of pid: Int32) -> Int32? {
+        let path = "/proc/\(pid)/task/\(pid)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
+    /// The port of the first `listening on HOST:PORT` line.
+    static func listeningPort(in log: String) -> UInt16? {
+        for line in log.split(separator: "\n") {
+            guard let range = line.range(of: "listening on ") else { continue }
+            let address = line[range.upperBound...].split(separator: " ").first ?? ""
+            guard let colon = address.lastIndex(of: ":") else { continue }
+            return UInt16(address[address.index(after: colon)...])
+        }
+        return nil
+    }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        let log: String
+        var description: String { "parley serve did not report its port; its log:\n\(log)" }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ParleyPostgres
+import ParleyServer
+import Testing
+
+/// The test Postgres (`PARLEY_DATABASE_URL`, set by deploy/test), migrated once per test process.
+///
+/// A missing URL fails the test loudly instead of skipping it (STYLE.md, convention 7).
+enum TestEnvironment {
+    struct MissingDatabase: Error, CustomStringConvertible {
+        var description: String {
+            "PARLEY_DATABASE_URL is not set: run ./deploy/test, or `deploy/postgres start /tmp/pg-e2e` "
+                + "and export the URL it prints as PARLEY_DATABASE_URL"
+        }
+    }
+
+    /// Root of the package checkout (for `Migrations/`).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The repository's migrations folder.
+    static var migrations: URL { packageRoot.appendingPathComponent("Migrations") }
+
+    /// The configured database URL, or a recorded failure.
+    static func databaseURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["PARLEY_DATABASE_URL"], !url.isEmpty else {
+            Issue.record(MissingDatabase())
+            throw MissingDatabase()
+        }
+        return url
+    }
+
+    /// A small pool on the test database, migrated (idempotent and advisory-locked, so tests
+    /// running in parallel may all call it). Shut it down when done.
+    static func migratedPool() async throws -> PostgresPool {
+        var configuration = PostgresConfiguration(url: try databaseURL())
+        configuration.maximumConnections = 2
+        configuration.applicationName = "parley-server-tests"
+        let pool = PostgresPool(configuration: configuration)
+        do {
+            _ = try await Migrator(directory: migrations).migrate(on: pool)
+        } catch {
+            pool.shutdown()
+            throw error
+        }
+        return pool
+    }
+
+    /// A token with one scope under a unique name; returns the secret.
+    static func token(_ scope: AccessScope, pool: PostgresPool) async throws -> String {
+        let name = "test-\(scope.rawValue)-\(UUID().uuidString.prefix(12).lowercased())"
+        return try await AccessStore(pool: pool).createToken(name: name, scopes: [scope])
+    }
+}
