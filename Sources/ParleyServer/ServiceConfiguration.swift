@@ -13,6 +13,9 @@ public struct ServiceConfiguration: Sendable {
     public var maxBundleBytes = 16 << 20
     /// Largest submit body. Default 64 KiB.
     public var maxSubmitBytes = 64 << 10
+    /// Longest single answer, in Unicode scalars; longer ones get 400 before any rule
+    /// runs, which bounds the cost of matching patterns. Default 10,000.
+    public var maxAnswerLength = 10_000
     /// Largest release request body. Default 4 KiB.
     public var maxSmallBodyBytes = 4 << 10
     /// Page size when a list request names none. Default 50.

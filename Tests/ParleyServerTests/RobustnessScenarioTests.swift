@@ -63,6 +63,8 @@ import Testing
             #expect(wrong.status == 401 && wrong.isProblem, "\(wrong)")
             let right = try service.screen(id, core: "1.0.0", headers: [("Parley-Client-Key", "k3y-for-apps")])
             #expect(right.status == 200, "\(right)")
+            #expect(
+                right.header("Cache-Control")?.hasPrefix("private,") == true, "keyed screens stay out of shared caches")
             let again = try service.screen(id, core: "1.0.0")
             #expect(again.status == 401, "a cached screen is still guarded: \(again)")
             let submit = try service.client.sendJSON(

@@ -50,6 +50,10 @@ import Testing
             #expect(toEmployer.json["screen"]?["step"] == "employer")
             #expect(toEmployer.json["screen"]?["screen"]?.node("employer")?["type"] == "textField")
             #expect(toEmployer.header("Parley-Flow-Version") == "1")
+            var huge = work
+            huge["email"] = String(repeating: "a", count: 10_001)
+            let tooLong = try service.submit(id, version: 1, step: "details", answers: huge.json, core: "1.2.0")
+            #expect(tooLong.status == 400 && tooLong.isProblem, "an answer over 10,000 characters: \(tooLong)")
             var holiday = work
             holiday["purpose"] = "holiday"
             let toDone = try service.submit(id, version: 1, step: "details", answers: holiday.json, core: "1.2.0")

@@ -27,6 +27,10 @@ extension Handlers {
         } catch {
             throw ServiceProblem.malformedBody("\"answers\": \(error)")
         }
+        let longest = context.configuration.maxAnswerLength
+        if let field = answers.fieldIds.first(where: { (answers[$0]?.unicodeScalars.count ?? 0) > longest }) {
+            throw ServiceProblem.malformedBody("the answer for \"\(field)\" is longer than \(longest) characters")
+        }
         guard let version = try await context.version(flow: flowId, number: number) else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no version \(number)")
         }
