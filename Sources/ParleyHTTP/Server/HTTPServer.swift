@@ -88,30 +88,16 @@ public final class HTTPServer: Sendable {
     }
 
     /// Starts the server, logs `listening on HOST:PORT`, waits for SIGTERM or SIGINT, then shuts
-    /// down gracefully within `configuration.shutdownDeadline`.
+    /// down gracefully within `configuration.shutdownDeadline`. Signal handling is armed before
+    /// the server starts, so a signal sent as soon as the port is announced is never lost.
     public func run() async throws {
+        let (signals, sources) = TerminationSignals.arm()
+        defer { sources.forEach { $0.cancel() } }
         let port = try start()
         core.logger.notice("listening on \(core.configuration.host):\(port)")
-        let received = await HTTPServer.waitForTerminationSignal()
+        let received = await signals.wait()
         core.logger.notice("received \(received), shutting down")
         await shutdown(deadline: core.configuration.shutdownDeadline)
         core.logger.notice("stopped")
-    }
-
-    /// Suspends until SIGTERM or SIGINT arrives; returns its name.
-    static func waitForTerminationSignal() async -> String {
-        var sources: [any DispatchSourceSignal] = []
-        let name = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            let once = Mutex(Optional(continuation))
-            for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { once.withLock { $0.take() }?.resume(returning: name) }
-                source.resume()
-                sources.append(source)
-            }
-        }
-        for source in sources { source.cancel() }
-        return name
     }
 }
