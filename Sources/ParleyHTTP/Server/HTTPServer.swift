@@ -91,8 +91,7 @@ public final class HTTPServer: Sendable {
     /// down gracefully within `configuration.shutdownDeadline`. Signal handling is armed before
     /// the server starts, so a signal sent as soon as the port is announced is never lost.
     public func run() async throws {
-        let (signals, sources) = TerminationSignals.arm()
-        defer { sources.forEach { $0.cancel() } }
+        let signals = TerminationSignals.arm()
         let port = try start()
         core.logger.notice("listening on \(core.configuration.host):\(port)")
         let received = await signals.wait()
