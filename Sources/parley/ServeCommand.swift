@@ -36,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Database connections in the pool.")
     var databaseConnections = 16
 
+    @Flag(inversion: .prefixedNo, help: "Log one line per request (method, path, status, bytes, duration).")
+    var accessLog = true
+
     @Flag(help: "Serve only /healthz, without a database (for trying the HTTP layer).")
     var withoutDatabase = false
 
@@ -54,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration = HTTPServerConfiguration(host: host, port: port)
         if let threads { configuration.loopThreads = threads }
+        configuration.accessLog = accessLog
         if let tlsCert, let tlsKey {
             configuration.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
         }

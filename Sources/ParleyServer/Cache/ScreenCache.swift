@@ -1,4 +1,5 @@
 import ParleyCore
+import ParleyHTTP
 import Synchronization
 
 /// Gated screens, computed once per (flow version, step, capability fingerprint)
@@ -24,6 +25,8 @@ final class ScreenCache: Sendable {
         let served: String
         /// Report entries that were not a plain keep, as (component type, decision) metric labels.
         let substitutions: [(component: String, decision: String)]
+        /// `ETag`, `Vary`, `Cache-Control`, `Parley-Flow-Version`, `Parley-Served`: built once, sent on 200 and 304.
+        let headers: HTTPHeaders
     }
 
     private let limit: Int

@@ -44,14 +44,7 @@ extension Handlers {
                 "version \(version.version) of flow \"\(version.flowId)\" has no step \"\(stepId)\"")
         }
         recordGating(entry, core: core)
-        // With a client key, a shared cache must not hand the screen to callers without it.
-        let scope = context.configuration.clientKey == nil ? "public" : "private"
-        let cacheControl = "\(scope), max-age=\(context.configuration.screenMaxAgeSeconds), must-revalidate"
-        let headers: HTTPHeaders = [
-            "ETag": entry.etag, "Vary": "Parley-Core",
-            "Cache-Control": cacheControl,
-            "Parley-Flow-Version": String(version.version), "Parley-Served": entry.served,
-        ]
+        let headers = entry.headers
         if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, entry.etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }

@@ -21,7 +21,11 @@ struct ServiceContext: Sendable {
         submissions = SubmissionStore(pool: pool)
         access = AccessStore(pool: pool)
         live = LiveVersionCache(limit: configuration.maxCachedVersions)
-        screens = ScreenRenderer(cache: ScreenCache(limit: configuration.maxCachedScreens))
+        // With a client key, a shared cache must not hand a screen to callers without it.
+        let scope = configuration.clientKey == nil ? "public" : "private"
+        screens = ScreenRenderer(
+            cache: ScreenCache(limit: configuration.maxCachedScreens),
+            cacheControl: "\(scope), max-age=\(configuration.screenMaxAgeSeconds), must-revalidate")
         cores = CoreCapabilities(limit: configuration.maxCachedCoreHeaders)
         self.metrics = metrics
         self.logger = logger

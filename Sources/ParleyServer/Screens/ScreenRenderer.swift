@@ -1,10 +1,13 @@
 import ParleyCore
 import ParleyCrypto
+import ParleyHTTP
 
 /// Turns (flow version, step, capabilities) into a ready response body with a
 /// strong ETag, once; later requests are served from ``ScreenCache``.
 struct ScreenRenderer: Sendable {
     let cache: ScreenCache
+    /// The `Cache-Control` value every screen response carries.
+    let cacheControl: String
 
     /// The cached or freshly gated step; `nil` when the version has no such step.
     func render(_ version: StoredFlowVersion, step stepId: String, for core: CoreCapabilities.Resolved)
@@ -24,8 +27,12 @@ struct ScreenRenderer: Sendable {
         let substitutions = gated.report.map { entry in
             (component: types[ScalarKey(entry.nodeId)] ?? "unknown", decision: entry.decision.rawValue)
         }
+        let headers: HTTPHeaders = [
+            "ETag": etag, "Vary": "Parley-Core", "Cache-Control": cacheControl,
+            "Parley-Flow-Version": String(version.version), "Parley-Served": gated.served.rawValue,
+        ]
         let entry = ScreenCache.Entry(
-            body: bytes, etag: etag, served: gated.served.rawValue, substitutions: substitutions)
+            body: bytes, etag: etag, served: gated.served.rawValue, substitutions: substitutions, headers: headers)
         cache.store(entry, for: key)
         return entry
     }
