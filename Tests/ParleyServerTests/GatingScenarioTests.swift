@@ -1,4 +1,5 @@
 import ParleyCore
+import ParleyPostgres
 import Testing
 
 /// Issue 8 acceptance, scenarios 1 and 2: designers post flows, publishers release
@@ -120,6 +121,11 @@ import Testing
             let versions = try service.client.send(
                 "GET", "/v1/flows/\(id)/versions", headers: [ServiceHarness.bearer(service.author)])
             #expect(versions.json["items"]?.arrayValue?.count == 2, "the 412 stored nothing: \(versions)")
+            let fresh = FlowFixture.uniqueId("s2new")
+            let refused = try service.postFlow(FlowFixture.quickReplies(id: fresh, title: "New"), ifMatch: 3)
+            #expect(refused.status == 412, "\(refused)")
+            let rows = try await service.pool.query("SELECT count(*)::bigint FROM flows WHERE id = \(fresh)")
+            #expect(try rows[0].decode(Int.self, at: 0) == 0, "a refused post leaves no flow row behind")
 
             let beta = try service.client.sendJSON(
                 "POST", "/v1/flows/\(id)/releases", #"{"version": 2, "channel": "beta"}"#,

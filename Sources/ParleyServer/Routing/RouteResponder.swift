@@ -60,6 +60,10 @@ struct RouteResponder: HTTPResponder {
         {
             context.logger.error("database unavailable: \(error)")
             response = ServiceProblem.unavailable("the database is not reachable; try again shortly").response
+        } catch let error as PostgresError where error.sqlState == "42P01" {
+            // undefined_table: the database has not been migrated (/readyz says so too).
+            context.logger.error("database not migrated: \(error.message)")
+            response = ServiceProblem.unavailable("the database is not migrated yet; run `parley migrate`").response
         } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
             // Class 22 is "data exception": a value from the request the database cannot hold
             // (bad encoding, out of range). The client's mistake, not the server's: 400, not 500.

@@ -34,9 +34,21 @@ public struct FlowStore: Sendable {
         on connection: PostgresConnection? = nil
     ) async throws -> StoreOutcome {
         if let connection { return try await storeVersion(flow, author, ifMatch, source, bundleDigest, connection) }
-        return try await pool.withTransaction {
-            try await storeVersion(flow, author, ifMatch, source, bundleDigest, $0)
+        do {
+            return try await pool.withTransaction { connection in
+                let outcome = try await storeVersion(flow, author, ifMatch, source, bundleDigest, connection)
+                // Roll back (e.g. the `flows` row of a new id) when the precondition failed.
+                if case .preconditionFailed(let latest) = outcome { throw PreconditionFailure(latest: latest) }
+                return outcome
+            }
+        } catch let failure as PreconditionFailure {
+            return .preconditionFailed(latest: failure.latest)
         }
+    }
+
+    /// Aborts the transaction of a post whose `If-Match` failed.
+    private struct PreconditionFailure: Error {
+        let latest: Int?
     }
 
     private func storeVersion(
