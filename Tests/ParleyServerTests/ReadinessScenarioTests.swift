@@ -29,6 +29,8 @@ import Testing
             let pending = try client.send("GET", "/readyz")
             #expect(pending.status == 503 && pending.isProblem, "\(pending)")
             #expect(pending.header("Retry-After") != nil)
+            let early = try client.send("GET", "/v1/screens/anything")
+            #expect(early.status == 503 && early.isProblem, "API routes say unmigrated, not 500: \(early)")
             let fresh = PostgresPool(configuration: PostgresConfiguration(url: url))
             defer { fresh.shutdown() }
             _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: fresh)
