@@ -104,6 +104,15 @@ import Testing
             #expect(welcome["1.1.0"] == "upgrade")
             #expect(welcome["1.2.0"] == "native")
             #expect(welcome["2.0.0"] == "native")
+            // Without an upgrade screen the same flow is refused, and the matrix still says why.
+            let upgradeAt = try #require(v2.range(of: #","upgrade":"#) ?? v2.range(of: ",\n  \"upgrade\":"))
+            let noUpgrade = String(v2[..<upgradeAt.lowerBound]) + " }"
+            let refusedLint = try service.client.sendJSON(
+                "POST", "/v1/flows/lint", noUpgrade, headers: [ServiceHarness.bearer(service.author)])
+            #expect(refusedLint.json["valid"] == false, "\(refusedLint)")
+            #expect(refusedLint.json["problems"]?.arrayValue?.first?["code"] == "unservableStep", "\(refusedLint)")
+            let refusedSteps = refusedLint.json["servability"]?["steps"]?.arrayValue ?? []
+            #expect(refusedSteps.first?["servability"]?["1.0.0"] == "notServable", "\(refusedLint)")
             #expect(
                 try service.client.send(
                     "GET", "/v1/flows/\(id)/versions/2",

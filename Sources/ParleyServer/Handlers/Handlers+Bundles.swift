@@ -22,17 +22,13 @@ extension Handlers {
         } catch {
             throw ServiceProblem.untrustedBundle("the signature does not verify with key \"\(keyId)\": \(error)")
         }
-        var problems = FlowLinter().lint(bundle: document)
+        // Every flow linted, servability included.
+        let problems = FlowLinter().lint(bundle: document)
         let bundle: ParleyCore.Bundle
         do {
             bundle = try ParleyCore.Bundle(json: document, at: .root)
         } catch {
             throw ServiceProblem.lintFailed(problems.isEmpty ? [error.lintProblem] : problems)
-        }
-        if problems.isEmpty {
-            for (index, flow) in bundle.flows.enumerated() {
-                problems += Servability().analyze(flow).problems.map { $0.prefixed(by: ["flows", String(index)]) }
-            }
         }
         guard problems.isEmpty else { throw ServiceProblem.lintFailed(problems) }
         _ = try checkedChannel(bundle.channel)
@@ -50,12 +46,5 @@ extension ModelDecodingError {
     /// The decoding error as a lint problem, for reports.
     var lintProblem: LintProblem {
         LintProblem(code: code, pointer: pointer, message: message)
-    }
-}
-
-extension LintProblem {
-    /// The same problem, its pointer nested under `tokens`.
-    func prefixed(by tokens: [String]) -> LintProblem {
-        LintProblem(code: code, pointer: JSONPointer(tokens: tokens + pointer.tokens), message: message)
     }
 }
