@@ -26,7 +26,11 @@ extension ParleyService {
         case "listReleases": return (handlers.listReleases, nil, 0)
         case "publishBundle": return (handlers.publishBundle, nil, limits.maxBundleBytes)
         case "getStartScreen", "getStepScreen": return (handlers.screen, handlers.screenInline, 0)
-        case "submitStep": return (handlers.submit, nil, limits.maxSubmitBytes)
+        case "validateStep": return (handlers.validateStep, nil, limits.maxSubmitBytes)
+        case "startSession": return (handlers.startSession, nil, limits.maxSmallBodyBytes)
+        case "getSession": return (handlers.getSession, handlers.sessionInline, 0)
+        case "answerSession": return (handlers.answerSession, nil, limits.maxSubmitBytes)
+        case "backSession": return (handlers.backSession, nil, limits.maxSmallBodyBytes)
         default: preconditionFailure("ServiceRoute \(route.operationId) has no handler")
         }
     }

@@ -13,6 +13,8 @@ public final class ParleyService: Sendable {
     public let metrics: MetricsRegistry
     let context: ServiceContext
     private let listenerTask: ListenerTask
+    private let sessionListenerTask: ListenerTask
+    private let sweeperTask: ListenerTask
 
     /// Creates the service on a pool; no connection is opened until ``start()``.
     public init(configuration: ServiceConfiguration, pool: PostgresPool, logger: Logger) {
@@ -20,6 +22,8 @@ public final class ParleyService: Sendable {
         metrics = MetricsRegistry()
         context = ServiceContext(configuration: configuration, pool: pool, metrics: metrics, logger: logger)
         listenerTask = ListenerTask()
+        sessionListenerTask = ListenerTask()
+        sweeperTask = ListenerTask()
     }
 
     /// Subscribes to release notifications so every process drops a flow's live
@@ -42,11 +46,35 @@ public final class ParleyService: Sendable {
                     live.invalidate(flow: flow, channel: channel)
                 }
             })
+        try await startSessions()
     }
 
-    /// Stops listening.
+    /// Keeps cached session snapshots coherent across processes (every change NOTIFYs
+    /// `parley_sessions` with the session's key and rev) and starts this process's sweeper.
+    private func startSessions() async throws {
+        let stream = try await context.pool.listen(channel: "parley_sessions")
+        let snapshots = context.snapshots
+        sessionListenerTask.set(
+            Task {
+                for await notification in stream {
+                    if notification.isReconnect {
+                        snapshots.invalidateAll()
+                        continue
+                    }
+                    let parts = notification.payload.split(separator: ":")
+                    guard parts.count == 2, let rev = Int(parts[1]) else { continue }
+                    snapshots.invalidate(keyHex: String(parts[0]), rev: rev)
+                }
+            })
+        let sweeper = SessionSweeper(context: context)
+        sweeperTask.set(Task { await sweeper.run() })
+    }
+
+    /// Stops listening and sweeping.
     public func shutdown() {
         listenerTask.cancel()
+        sessionListenerTask.cancel()
+        sweeperTask.cancel()
     }
 
     /// The router with every v1 route, each behind authentication and metrics.

@@ -11,8 +11,16 @@ public struct ServiceConfiguration: Sendable {
     public var maxFlowBytes = 1 << 20
     /// Largest bundle accepted by `POST /v1/bundles`. Default 16 MiB.
     public var maxBundleBytes = 16 << 20
-    /// Largest submit body. Default 64 KiB.
+    /// Largest body of a step's answers (`/answers`, `/validate`). Default 64 KiB.
     public var maxSubmitBytes = 64 << 10
+    /// How long a session may stay idle before it expires (410), in seconds. Default 24 h.
+    public var sessionIdleSeconds: Double = 86_400
+    /// How often each process sweeps expired sessions, in seconds. Default 60.
+    public var sessionSweepSeconds: Double = 60
+    /// Sessions expired per sweep statement. Default 500.
+    public var sessionSweepBatch = 500
+    /// Session snapshots kept in memory. Default 20,000.
+    public var maxCachedSnapshots = 20_000
     /// Longest single answer, in Unicode scalars; longer ones get 400 before any rule
     /// runs, which bounds the cost of matching patterns. Default 10,000.
     public var maxAnswerLength = 10_000

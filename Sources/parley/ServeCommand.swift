@@ -36,6 +36,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Database connections in the pool.")
     var databaseConnections = 16
 
+    @Option(help: "Seconds a session may stay idle before it expires (410).")
+    var sessionTtl: Double = 86_400
+
+    @Option(help: "Seconds between sweeps that mark idle sessions expired.")
+    var sessionSweepInterval: Double = 60
+
     @Flag(inversion: .prefixedNo, help: "Log one line per request (method, path, status, bytes, duration).")
     var accessLog = true
 
@@ -51,6 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1000).contains(databaseConnections) else {
             throw ValidationError("--database-connections must be between 1 and 1000.")
         }
+        guard sessionTtl > 0, sessionSweepInterval > 0 else {
+            throw ValidationError("--session-ttl and --session-sweep-interval must be positive.")
+        }
         if !withoutDatabase { _ = try database.resolvedURL() }
     }
 
@@ -58,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = HTTPServerConfiguration(host: host, port: port)
         if let threads { configuration.loopThreads = threads }
         configuration.accessLog = accessLog
+        configuration.accessLogPath = ParleyService.accessLogPath
         if let tlsCert, let tlsKey {
             configuration.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
         }
@@ -72,6 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
         service.clientKey = clientKey
         service.defaultChannel = defaultChannel
         service.migrationsDirectory = migrations
+        service.sessionIdleSeconds = sessionTtl
+        service.sessionSweepSeconds = sessionSweepInterval
         let pool = try database.makePool(maximumConnections: databaseConnections)
         let parley = ParleyService(configuration: service, pool: pool, logger: logger)
         do {

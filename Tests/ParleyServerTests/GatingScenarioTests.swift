@@ -57,13 +57,16 @@ import Testing
 
             // A 1.0 client answers through the picker; the quick replies' own rules decide.
             let welcome = try #require(try FlowFixture.flow(FlowFixture.quickReplies(id: id)).step("welcome"))
-            let empty = try service.submit(id, version: 1, step: "welcome", answers: [:], core: "1.0.0")
+            let session = try service.startSession(id, core: "1.0.0")
+            try #require(session.status == 201, "\(session)")
+            #expect(session.json["screen"]?["screen"]?.node("moodPicker") != nil, "the session is gated for 1.0")
+            let empty = try service.answer(session.json, [:])
             #expect(empty.status == 422, "\(empty)")
             let expected = RuleInterpreter(mode: .server).validate(screen: welcome.screen, answers: Answers())
             #expect(empty.json["errors"] == .array(expected.errors.map(\.json)))
             #expect(empty.json["errors"]?.arrayValue?.first?["message"] == "Choose one.")
-            let chosen = try service.submit(id, version: 1, step: "welcome", answers: ["mood": "great"], core: "1.0.0")
-            #expect(chosen.status == 200 && chosen.json["done"] == true, "\(chosen)")
+            let chosen = try service.answer(session.json, ["mood": "great"])
+            #expect(chosen.status == 200 && chosen.json["status"] == "completed", "\(chosen)")
 
             let byStep = try service.screen(id, step: "welcome", core: "1.0.0")
             #expect(byStep.status == 200 && byStep.header("ETag") == old.header("ETag"), "\(byStep)")

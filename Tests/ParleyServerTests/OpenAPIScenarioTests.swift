@@ -85,10 +85,10 @@ import Testing
             let id = FlowFixture.uniqueId("s7")
             try #require(try service.postFlow(FlowFixture.branching(id: id)).status == 201)
             try #require(try service.release(id, version: 1).status == 201)
-            let rejected = try service.submit(
-                id, version: 1, step: "details", answers: ["email": "x", "emailAgain": "y", "purpose": "work"],
-                core: "1.1.3")
-            #expect(rejected.status == 422)
+            let started = try service.startSession(id, core: "1.1.3")
+            try #require(started.status == 201, "\(started)")
+            let rejected = try service.answer(started.json, ["email": "x", "emailAgain": "y", "purpose": "work"])
+            #expect(rejected.status == 422, "\(rejected)")
             let metrics = try client.send("GET", "/metrics")
             #expect(metrics.status == 200)
             #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)

@@ -67,9 +67,16 @@ import Testing
                 right.header("Cache-Control")?.hasPrefix("private,") == true, "keyed screens stay out of shared caches")
             let again = try service.screen(id, core: "1.0.0")
             #expect(again.status == 401, "a cached screen is still guarded: \(again)")
-            let submit = try service.client.sendJSON(
-                "POST", "/v1/flows/\(id)/submit", #"{"version": 1, "step": "note", "answers": {}}"#)
-            #expect(submit.status == 401 && submit.isProblem, "\(submit)")
+            let validate = try service.client.sendJSON(
+                "POST", "/v1/flows/\(id)/validate", #"{"version": 1, "step": "note", "answers": {}}"#)
+            #expect(validate.status == 401 && validate.isProblem, "\(validate)")
+            let session = try service.client.sendJSON("POST", "/v1/sessions", #"{"flow": "\#(id)"}"#)
+            #expect(session.status == 401 && session.isProblem, "\(session)")
+            let keyed = try service.client.send(
+                "POST", "/v1/sessions",
+                headers: [("Content-Type", "application/json"), ("Parley-Client-Key", "k3y-for-apps")],
+                body: Array(#"{"flow": "\#(id)"}"#.utf8))
+            #expect(keyed.status == 201, "\(keyed)")
             #expect(try service.client.send("GET", "/healthz").status == 200, "ops endpoints stay open")
             let head = try service.client.send(
                 "HEAD", "/v1/screens/\(id)", headers: [("Parley-Client-Key", "k3y-for-apps")])
@@ -92,11 +99,12 @@ import Testing
             #expect(summary.json["title"] == .string(title), "\(summary)")
             try #require(try service.release(id, version: 1).status == 201)
             let injection = "' OR 1=1 --"
-            let submitted = try service.submit(
-                id, version: 1, step: "note", answers: ["note": .string(injection)], core: "1.0.0")
-            #expect(submitted.status == 200, "\(submitted)")
+            let started = try service.startSession(id, core: "1.0.0")
+            try #require(started.status == 201, "\(started)")
+            let submitted = try service.answer(started.json, ["note": injection])
+            #expect(submitted.status == 200 && submitted.json["status"] == "completed", "\(submitted)")
             let rows = try await service.pool.query(
-                "SELECT answers->>'note' FROM submissions WHERE flow_id = \(id) AND version = 1")
+                "SELECT answers->>'note' FROM completions WHERE flow_id = \(id) AND version = 1")
             #expect(rows.count == 1)
             #expect(try rows.first?.decode(String.self, at: 0) == injection)
             let hostileId = try client.send("GET", "/v1/flows/x'%20OR%20'1'='1", headers: [auth])
@@ -109,9 +117,9 @@ import Testing
                 ("POST", "/v1/flows", "[1, 2", 400),
                 ("POST", "/v1/flows", #"{"schema": "parley.flow/1"}"#, 422),
                 ("POST", "/v1/flows/lint", "{nope}", 400),
-                ("POST", "/v1/flows/\(id)/submit", #"{"version": "one", "step": "note", "answers": {}}"#, 400),
-                ("POST", "/v1/flows/\(id)/submit", #"{"version": 1, "step": "note", "answers": {"note": 5}}"#, 400),
-                ("POST", "/v1/flows/\(id)/submit", #"{"version": 1, "step": "note", "answers": [}"#, 400),
+                ("POST", "/v1/flows/\(id)/validate", #"{"version": "one", "step": "note", "answers": {}}"#, 400),
+                ("POST", "/v1/flows/\(id)/validate", #"{"version": 1, "step": "note", "answers": {"note": 5}}"#, 400),
+                ("POST", "/v1/flows/\(id)/validate", #"{"version": 1, "step": "note", "answers": [}"#, 400),
                 ("POST", "/v1/flows/\(id)/releases", #"{"version": -1}"#, 400),
                 ("POST", "/v1/flows/\(id)/releases", #"{"version": 7}"#, 404),
             ]
@@ -125,7 +133,7 @@ import Testing
             let nulFlow = try service.postFlow(nulTitle)
             #expect(nulFlow.status == 400 && nulFlow.isProblem, "\(nulFlow)")
             for answers: JSONValue in [["note": "x\u{0}y"], ["no\u{0}te": "x"]] {
-                let response = try service.submit(id, version: 1, step: "note", answers: answers, core: "1.0.0")
+                let response = try service.validate(id, version: 1, step: "note", answers: answers)
                 #expect(response.status == 400 && response.isProblem, "\(answers): \(response)")
             }
             for (path, token) in [
@@ -140,7 +148,7 @@ import Testing
                 headers: [ServiceHarness.bearer(service.publisher)])
             #expect(nulRelease.status == 400 && nulRelease.isProblem, "\(nulRelease)")
             let nulSubmit = try client.sendJSON(
-                "POST", "/v1/flows/a%00b/submit", #"{"version": 1, "step": "note", "answers": {}}"#)
+                "POST", "/v1/flows/a%00b/validate", #"{"version": 1, "step": "note", "answers": {}}"#)
             #expect(nulSubmit.status == 400 && nulSubmit.isProblem, "\(nulSubmit)")
 
             // Numbers jsonb cannot hold (exact decimals beyond numeric's range): a 400, never a 500.
@@ -159,19 +167,19 @@ import Testing
                 body: Array(FlowFixture.freeText(id: id, title: "x").utf8))
             #expect(textPlain.status == 415 && textPlain.isProblem, "\(textPlain)")
             let form = try client.send(
-                "POST", "/v1/flows/\(id)/submit", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                "POST", "/v1/flows/\(id)/validate", headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Array("version=1".utf8))
             #expect(form.status == 415 && form.isProblem, "\(form)")
 
-            // Oversized bodies: a flow over 1 MiB, a submit over 64 KiB.
+            // Oversized bodies: a flow over 1 MiB, answers over 64 KiB.
             let hugeTitle = String(repeating: "a", count: (1 << 20) + 10)
             let hugeFlow = try client.send(
                 "POST", "/v1/flows", headers: [auth, ("Content-Type", "application/json")],
                 body: Array(FlowFixture.freeText(id: id, title: hugeTitle).utf8))
             #expect(hugeFlow.status == 413 && hugeFlow.isProblem, "\(hugeFlow)")
             let hugeAnswer = String(repeating: "b", count: 65 << 10)
-            let hugeSubmit = try service.submit(
-                id, version: 1, step: "note", answers: ["note": .string(hugeAnswer)], core: "1.0.0")
+            let hugeSubmit = try service.validate(
+                id, version: 1, step: "note", answers: ["note": .string(hugeAnswer)])
             #expect(hugeSubmit.status == 413 && hugeSubmit.isProblem, "\(hugeSubmit)")
 
             // Unknown routes and methods.

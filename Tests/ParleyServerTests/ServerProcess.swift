@@ -102,6 +102,19 @@ final class ServerProcess: Sendable {
         try? FileManager.default.removeItem(at: logFile)
     }
 
+    /// SIGKILL, as a crash would: no shutdown, no flush; waits for the exit and keeps the log.
+    func crash() {
+        guard
+            let process = self.process.withLock({ current -> Process? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
+        if let server = Self.childPid(of: process.processIdentifier) { kill(server, SIGKILL) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// The first child of `pid` (the server under `timeout`), from procfs.
     private static func childPid(of pid: Int32) -> Int32? {
         let path = "/proc/\(pid)/task/\(pid)/children"

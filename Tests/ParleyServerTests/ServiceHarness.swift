@@ -77,12 +77,18 @@ struct ServiceHarness: Sendable {
             "GET", "/v1/screens/\(flow)" + (step.map { "/\($0)" } ?? ""), headers: all)
     }
 
-    /// `POST /v1/flows/{flow}/submit`.
-    func submit(_ flow: String, version: Int, step: String, answers: JSONValue, core: String) throws -> RawResponse {
-        let body: JSONValue = ["version": .number(JSONNumber(version)), "step": .string(step), "answers": answers]
+    /// `POST /v1/flows/{flow}/validate`: the stateless dry run for one step.
+    func validate(
+        _ flow: String, version: Int, step: String, answers: JSONValue, context: JSONValue? = nil
+    ) throws -> RawResponse {
+        var body = JSONObject()
+        body["version"] = .number(JSONNumber(version))
+        body["step"] = .string(step)
+        body["answers"] = answers
+        if let context { body["context"] = context }
         return try client.send(
-            "POST", "/v1/flows/\(flow)/submit", headers: [("Content-Type", "application/json"), ("Parley-Core", core)],
-            body: CanonicalJSON.encode(body))
+            "POST", "/v1/flows/\(flow)/validate", headers: [("Content-Type", "application/json")],
+            body: CanonicalJSON.encode(.object(body)))
     }
 }
 

@@ -45,6 +45,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownDeadline: Duration = .seconds(10)
     /// Whether each request is logged at `info` (method, path, status, bytes, duration). Default true.
     public var accessLog: Bool = true
+    /// What the access log prints for a request path, so a service can keep capabilities carried
+    /// in paths (session ids) out of its logs. Default: the path as received.
+    public var accessLogPath: @Sendable (String) -> String = { $0 }
     /// TLS certificate and key; nil serves plain HTTP. Default nil.
     public var tls: TLSConfiguration?
 

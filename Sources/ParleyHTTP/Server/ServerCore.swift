@@ -37,7 +37,7 @@ final class ServerCore: Sendable {
     func logAccess(method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String) {
         let micros = nanoseconds / 1000
         logger.info(
-            "\(method) \(path) \(status) \(bytes)B \(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())ms",
+            "\(method) \(configuration.accessLogPath(path)) \(status) \(bytes)B \(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())ms",
             metadata: ["peer": "\(peer)"])
     }
 }

@@ -68,11 +68,39 @@ enum OpenAPISchemas {
             ])
         ),
         (
-            "SubmitRequest",
+            "ValidateRequest",
             object(
-                [("version", integer), ("step", string), ("answers", anyObject)],
+                [("version", integer), ("step", string), ("answers", anyObject), ("context", anyObject)],
                 required: ["version", "step", "answers"])
         ),
-        ("SubmitResult", object([("next", string), ("screen", ref("GatedScreen")), ("done", boolean)])),
+        (
+            "ValidationOutcome",
+            object(
+                [
+                    ("valid", boolean), ("errors", array(anyObject)), ("deferred", array(anyObject)),
+                    ("next", string),
+                ],
+                required: ["valid", "errors", "deferred"])
+        ),
+        ("SessionStart", object([("flow", string), ("channel", string)], required: ["flow"])),
+        (
+            "SessionAnswers",
+            object([("rev", integer), ("step", string), ("answers", anyObject)], required: ["rev", "step", "answers"])
+        ),
+        ("SessionBack", object([("rev", integer)], required: ["rev"])),
+        (
+            "SessionSnapshot",
+            object(
+                [
+                    ("session", string), ("flow", string), ("version", integer), ("rev", integer),
+                    ("status", ["type": "string", "enum": ["active", "completed", "expired"]]), ("step", string),
+                    ("screen", ref("GatedScreen")), ("values", anyObject), ("path", array(string)),
+                    ("messages", array(anyObject)), ("expiresAt", string),
+                ],
+                required: [
+                    "session", "flow", "version", "rev", "status", "step", "screen", "values", "path", "messages",
+                    "expiresAt",
+                ])
+        ),
     ])
 }

@@ -91,10 +91,30 @@ public struct ServiceRoute: Sendable {
             responses: [(200, "GatedScreen", "the gated screen"), (304, nil, "not modified")],
             problems: [400, 401, 404]),
         ServiceRoute(
-            "POST", "/v1/flows/{flow}/submit", "submitStep",
-            "Re-validate a step's answers with the full rule set; 200 with the next step or 422 with errors.",
-            .client, requestSchema: "SubmitRequest", responses: [(200, "SubmitResult", "valid: next step or done")],
-            problems: [400, 401, 404, 409, 413, 422]),
+            "POST", "/v1/flows/{flow}/validate", "validateStep",
+            "Dry run: the interpreter's outcome for one step's answers (optionally with the answers of earlier "
+                + "steps as context). Stores nothing; only sessions make answers count.",
+            .client, requestSchema: "ValidateRequest", responses: [(200, "ValidationOutcome", "the outcome")],
+            problems: [400, 401, 404, 413, 415]),
+        ServiceRoute(
+            "POST", "/v1/sessions", "startSession",
+            "Start a session on the channel's live version, pinned with the Parley-Core header.", .client,
+            requestSchema: "SessionStart", responses: [(201, "SessionSnapshot", "the first snapshot")],
+            problems: [400, 401, 404, 413, 415]),
+        ServiceRoute(
+            "GET", "/v1/sessions/{id}", "getSession", "The session's snapshot; ETag is the rev.", .client,
+            responses: [(200, "SessionSnapshot", "the snapshot"), (304, nil, "not modified")],
+            problems: [401, 404, 410]),
+        ServiceRoute(
+            "POST", "/v1/sessions/{id}/answers", "answerSession",
+            "Answer the current step (Idempotency-Key honoured); 200 with the next snapshot, 422 with errors.",
+            .client, requestSchema: "SessionAnswers", responses: [(200, "SessionSnapshot", "the next snapshot")],
+            problems: [400, 401, 404, 409, 410, 413, 415, 422]),
+        ServiceRoute(
+            "POST", "/v1/sessions/{id}/back", "backSession",
+            "Go back to the previous step of the path (Idempotency-Key honoured).", .client,
+            requestSchema: "SessionBack", responses: [(200, "SessionSnapshot", "the previous step's snapshot")],
+            problems: [400, 401, 404, 409, 410, 413, 415, 422]),
     ]
 
     init(

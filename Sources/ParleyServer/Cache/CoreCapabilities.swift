@@ -32,6 +32,11 @@ final class CoreCapabilities: Sendable {
         let values = request.headers.values(for: "Parley-Core")
         guard let header = values.first else { return floor }
         guard values.count == 1 else { throw ServiceProblem.badParameter("send Parley-Core once") }
+        return try resolve(header: header)
+    }
+
+    /// A `Parley-Core` value's capabilities (a session's core is stored as such a value).
+    func resolve(header: String) throws(HTTPError) -> Resolved {
         if let hit = known.withLock({ $0[header] }) { return hit }
         let version: CoreVersion
         do {

@@ -41,10 +41,20 @@ public final class MetricsRegistry: Sendable {
             "Nodes substituted, dropped or escalated while gating, by core version, component type and outcome.")
         describe(
             "parley_submit_rejections_total", type: "counter",
-            "Submitted answers the server rejected, by rule and client core version. A core whose users keep "
+            "Answers the server rejected, by rule and client core version. A core whose users keep "
                 + "getting rejections its own core should have caught is drifting.")
         describe("parley_screen_cache_total", type: "counter", "Gated-screen cache lookups by result (hit or miss).")
-        describe("parley_submits_total", type: "counter", "Submits by outcome (valid, invalid).")
+        describe(
+            "parley_sessions_started_total", type: "counter", "Sessions started, by flow and pinned version.")
+        describe(
+            "parley_session_steps_total", type: "counter",
+            "Steps answered in sessions by flow, version, step and outcome (valid, invalid): with the sessions "
+                + "started and completed, the funnel that shows where users drop off.")
+        describe(
+            "parley_session_completions_total", type: "counter", "Sessions completed, by flow and pinned version.")
+        describe(
+            "parley_session_expirations_total", type: "counter",
+            "Sessions expired after their idle TTL, by flow and pinned version (counted by the sweeping process).")
     }
 
     /// Adds a source of series kept elsewhere (e.g. per-route counters); its lines are

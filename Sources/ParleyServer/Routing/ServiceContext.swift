@@ -6,7 +6,8 @@ struct ServiceContext: Sendable {
     let configuration: ServiceConfiguration
     let pool: PostgresPool
     let flows: FlowStore
-    let submissions: SubmissionStore
+    let sessions: SessionStore
+    let snapshots: SnapshotCache
     let access: AccessStore
     let live: LiveVersionCache
     let screens: ScreenRenderer
@@ -18,7 +19,8 @@ struct ServiceContext: Sendable {
         self.configuration = configuration
         self.pool = pool
         flows = FlowStore(pool: pool)
-        submissions = SubmissionStore(pool: pool)
+        sessions = SessionStore(pool: pool)
+        snapshots = SnapshotCache(limit: configuration.maxCachedSnapshots)
         access = AccessStore(pool: pool)
         live = LiveVersionCache(limit: configuration.maxCachedVersions)
         // With a client key, a shared cache must not hand a screen to callers without it.

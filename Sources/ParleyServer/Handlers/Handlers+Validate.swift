@@ -1,0 +1,49 @@
+import ParleyCore
+import ParleyHTTP
+
+extension Handlers {
+    /// `POST /v1/flows/{flow}/validate` `{version, step, answers, context?}`: the interpreter's outcome
+    /// for one step of a released version, with the full rule set (deferred rules included) and
+    /// `context` as the answers of earlier steps. A dry run for previews and tests: nothing is
+    /// stored and nothing counts; only sessions make answers count (DESIGN.md "Sessions").
+    func validateStep(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let flowId = try Self.parameter("flow", requestContext)
+        let body = try JSONBody.object(request)
+        guard let number = body["version"]?.numberValue?.intValue, number > 0 else {
+            throw ServiceProblem.malformedBody("\"version\" must be the positive number of a released version")
+        }
+        guard case .string(let stepId) = body["step"] else {
+            throw ServiceProblem.malformedBody("\"step\" must be the id of the step to validate")
+        }
+        let longest = context.configuration.maxAnswerLength
+        let answers = try SessionRequest.answers(body, maxLength: longest)
+        let earlier =
+            body["context"] == nil ? Answers() : try SessionRequest.answers(body, maxLength: longest, member: "context")
+        guard let version = try await context.version(flow: flowId, number: number),
+            try await isReleased(flowId, number)
+        else {
+            throw ServiceProblem.notFound("flow \"\(flowId)\" has no released version \(number)")
+        }
+        guard let step = version.flow.step(stepId) else {
+            throw ServiceProblem.notFound("version \(number) of flow \"\(flowId)\" has no step \"\(stepId)\"")
+        }
+        let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
+        guard case .object(var result) = outcome.json else { return Self.json(outcome.json) }
+        if outcome.valid {
+            var merged = earlier
+            for field in answers.fieldIds { merged[field] = answers[field] }
+            if let next = step.nextStepId(for: merged) { result["next"] = JSONValue.string(next) }
+        }
+        return Self.json(.object(result))
+    }
+
+    /// Whether the version was ever released on any channel (remembered once known).
+    private func isReleased(_ flowId: String, _ number: Int) async throws -> Bool {
+        if context.live.isKnownReleased(flow: flowId, number: number) { return true }
+        guard try await context.flows.wasReleased(flowId, version: number) else { return false }
+        context.live.rememberReleased(flow: flowId, number: number)
+        return true
+    }
+}

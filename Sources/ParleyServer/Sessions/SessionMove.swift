@@ -1,0 +1,45 @@
+import ParleyCore
+import ParleyHTTP
+
+/// Where a valid answer takes a session: the next step, the path with this step confirmed, the
+/// prefill of the next step and what stays ahead (DESIGN.md "Sessions", `next` and `back`).
+struct SessionMove: Sendable {
+    let step: String
+    let path: [PathEntry]
+    let values: Answers
+    let forward: [PathEntry]
+    /// The step reached is terminal: the change completes the session.
+    let completes: Bool
+
+    /// The move after `answers` validated on the session's current `step`.
+    static func answering(_ record: SessionRecord, step: Step, answers: Answers, in flow: Flow) throws(HTTPError)
+        -> SessionMove
+    {
+        let path = record.path + [PathEntry(step: step.id, answers: answers)]
+        guard let nextId = step.nextStepId(for: PathEntry.merged(path)) else {
+            guard step.next.isEmpty else {
+                throw ServiceProblem.conflict(
+                    "no-transition", "No transition of step \"\(step.id)\" matches these answers; the flow cannot go on.")
+            }
+            // Only a terminal start step is answered in place: the session completes on it.
+            return SessionMove(step: step.id, path: path, values: Answers(), forward: [], completes: true)
+        }
+        guard let next = flow.step(nextId) else {
+            throw ServiceProblem.notFound("the flow's transition names a missing step \"\(nextId)\"")
+        }
+        if next.next.isEmpty {
+            return SessionMove(step: nextId, path: path, values: Answers(), forward: [], completes: true)
+        }
+        // Steps undone by `back` stay ahead while the path leads through them again; a changed
+        // answer that takes another branch drops them (they are not part of the result).
+        var forward = record.forward
+        var values = Answers()
+        if let ahead = forward.first, ahead.step.isScalarEqual(to: nextId) {
+            values = ahead.answers
+            forward.removeFirst()
+        } else {
+            forward = []
+        }
+        return SessionMove(step: nextId, path: path, values: values, forward: forward, completes: false)
+    }
+}

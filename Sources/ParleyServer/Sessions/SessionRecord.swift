@@ -1,0 +1,50 @@
+import Foundation
+import ParleyCore
+
+/// A session as stored in its `sessions` row: everything a snapshot is built from.
+struct SessionRecord: Sendable {
+    let id: SessionID
+    let flowId: String
+    /// The pinned flow version (never changed by later releases).
+    let version: Int
+    let channel: String
+    /// The `Parley-Core` fixed at start; every screen of the session is gated for it.
+    let core: String
+    let rev: Int
+    let status: SessionStatus
+    /// The current step (for a completed session, the terminal step reached).
+    let step: String
+    /// Confirmed steps so far, in order.
+    let path: [PathEntry]
+    /// Prefill for the current step.
+    let values: Answers
+    /// Steps undone by going back, nearest first.
+    let forward: [PathEntry]
+    /// Live messages (DESIGN.md "Live sessions"), as stored.
+    let messages: JSONValue
+    /// Seconds since 1970 after which an active session is expired.
+    let expiresAt: Double
+
+    /// Whether the session can no longer be used: marked expired, or active and idle past its TTL
+    /// (the sweeper marks it soon; callers answer 410 either way).
+    func isExpired(now: Double) -> Bool {
+        status == .expired || (status == .active && now >= expiresAt)
+    }
+
+    /// The same session after a change: `rev + 1` and the new state.
+    func advanced(
+        status: SessionStatus? = nil, step: String, path: [PathEntry], values: Answers, forward: [PathEntry],
+        expiresAt: Double
+    ) -> SessionRecord {
+        SessionRecord(
+            id: id, flowId: flowId, version: version, channel: channel, core: core, rev: rev + 1,
+            status: status ?? self.status, step: step, path: path, values: values, forward: forward,
+            messages: messages, expiresAt: expiresAt)
+    }
+
+    /// `expiresAt` as RFC 3339 UTC with millisecond precision.
+    var expiresAtText: String {
+        Date(timeIntervalSince1970: expiresAt).formatted(
+            Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    }
+}

@@ -1,0 +1,50 @@
+import ParleyCore
+import ParleyHTTP
+
+/// The snapshot (DESIGN.md "Sessions"): the one shape every session response carries,
+/// always the full state, never a diff.
+struct SessionSnapshot: Sendable {
+    /// The canonical JSON body.
+    let body: [UInt8]
+    /// `"<rev>"`: what `If-None-Match` is compared with.
+    let etag: String
+    let rev: Int
+    let status: SessionStatus
+    /// Seconds since 1970 after which an active session is expired.
+    let expiresAt: Double
+
+    /// Builds the snapshot of `record` around its current step's gated screen (the exact bytes
+    /// `GET /v1/screens` serves for the session's core).
+    init(_ record: SessionRecord, screen: ScreenCache.Entry) {
+        // Canonical JSON sorts keys; the screen's ready bytes go between the members that sort
+        // before "screen" and those after it, so they are never parsed and re-encoded.
+        var before = JSONObject()
+        before["expiresAt"] = .string(record.expiresAtText)
+        before["flow"] = .string(record.flowId)
+        before["messages"] = record.messages
+        before["path"] = .array(record.path.map { .string($0.step) })
+        before["rev"] = .number(JSONNumber(record.rev))
+        var after = JSONObject()
+        after["session"] = .string(record.id.text)
+        after["status"] = .string(record.status.rawValue)
+        after["step"] = .string(record.step)
+        after["values"] = record.values.json
+        after["version"] = .number(JSONNumber(record.version))
+        var bytes = CanonicalJSON.encode(.object(before))
+        bytes.removeLast()
+        bytes += Array(#","screen":"#.utf8) + screen.body + [UInt8(ascii: ",")]
+        bytes += CanonicalJSON.encode(.object(after)).dropFirst()
+        body = bytes
+        etag = "\"\(record.rev)\""
+        rev = record.rev
+        status = record.status
+        expiresAt = record.expiresAt
+    }
+
+    /// Headers of every snapshot response: the rev as a strong ETag, never stored by shared caches
+    /// (the URL is a bearer capability).
+    var headers: HTTPHeaders { ["ETag": etag, "Cache-Control": "private, no-cache"] }
+
+    /// The 200 response.
+    func response(status: HTTPStatus = .ok) -> HTTPResponse { .json(body, status: status, headers: headers) }
+}

@@ -1,0 +1,9 @@
+/// Where a session stands (DESIGN.md "Sessions": the snapshot's `status`).
+enum SessionStatus: String, Sendable {
+    /// Answers are accepted.
+    case active
+    /// A terminal step was reached and the completion written; answers are refused (409).
+    case completed
+    /// Idle past its TTL; every call answers 410.
+    case expired
+}

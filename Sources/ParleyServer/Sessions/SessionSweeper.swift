@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+
+/// Expires idle sessions (DESIGN.md "Sessions": TTL, 410). Every server process runs one; the
+/// sweep statement locks its rows with `FOR UPDATE SKIP LOCKED`, so two processes never expire
+/// the same session and each expiration is counted once, by the process that made it.
+struct SessionSweeper: Sendable {
+    let context: ServiceContext
+
+    /// Sweeps every `sessionSweepSeconds` until the task is cancelled.
+    func run() async {
+        let interval = context.configuration.sessionSweepSeconds
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: .seconds(interval))
+                try await sweep()
+            } catch is CancellationError {
+                return
+            } catch {
+                context.logger.warning("session sweep failed; retrying at the next interval: \(error)")
+            }
+        }
+    }
+
+    /// Expires every due session, a batch at a time; returns how many.
+    @discardableResult
+    func sweep() async throws -> Int {
+        var total = 0
+        while true {
+            let expired = try await context.sessions.expireDue(limit: context.configuration.sessionSweepBatch)
+            for group in expired {
+                context.metrics.increment(
+                    "parley_session_expirations_total",
+                    labels: [("flow", group.flow), ("version", String(group.version))], by: UInt64(group.count))
+            }
+            let count = expired.reduce(0) { $0 + $1.count }
+            total += count
+            if count < context.configuration.sessionSweepBatch { return total }
+        }
+    }
+}

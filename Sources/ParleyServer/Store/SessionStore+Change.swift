@@ -1,0 +1,92 @@
+import Foundation
+import ParleyCore
+import ParleyCrypto
+import ParleyPostgres
+
+extension SessionStore {
+    /// Refused completion: the stored history no longer replays on the pinned version.
+    struct ReplayRefused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Commits one change in one transaction: the update guarded by the expected rev (and by the
+    /// session still being active and unexpired), its log row, the completion when the change
+    /// completes the session, and the idempotency record. Nothing is written unless all is.
+    func apply(_ change: Change, expectedRev: Int) async throws -> ChangeResult {
+        let key = Data(change.after.id.key)
+        let after = change.after
+        return try await pool.withTransaction { connection in
+            if let record = change.idempotency {
+                // Two requests with one key: the second answers 409 at once instead of waiting.
+                let locked = try await connection.query(
+                    "SELECT pg_try_advisory_xact_lock(hashtextextended(\(Hex.encode(Array(key)) + record.key), 0))")
+                guard try locked.first?.decode(Bool.self, at: 0) == true else { return .idempotencyInFlight }
+                if let stored = try await Self.recorded(key, record.key, connection) {
+                    return .idempotencyRecorded(stored)
+                }
+            }
+            let updated = try await connection.query(
+                """
+                UPDATE sessions SET rev = rev + 1, status = \(after.status.rawValue), step = \(after.step),
+                    path = \(Self.jsonb(.array(after.path.map(\.json)))),
+                    "values" = \(Self.jsonb(after.values.json)),
+                    forward = \(Self.jsonb(.array(after.forward.map(\.json)))),
+                    updated_at = now(), expires_at = to_timestamp(\(after.expiresAt)),
+                    completed_at = CASE WHEN \(after.status.rawValue) = 'completed' THEN now() END
+                WHERE key = \(key) AND rev = \(expectedRev) AND status = 'active' AND expires_at > now()
+                RETURNING rev
+                """)
+            guard try updated.first?.decode(Int.self, at: 0) == after.rev else { return .lostRace }
+            try await connection.query(
+                """
+                INSERT INTO session_log (session_key, rev, kind, step, answers, outcome, next_step, core_version)
+                VALUES (\(key), \(after.rev), \(change.kind), \(change.step),
+                        \(change.answers.map { Self.jsonb($0.json) }), \(change.outcome.map(Self.jsonb)),
+                        \(change.nextStep), \(after.core))
+                """)
+            if let complete = change.complete {
+                let completion = try complete(try await Self.log(key, connection))
+                try await connection.query(
+                    """
+                    INSERT INTO completions (session_key, flow_id, version, core_version, path, answers)
+                    VALUES (\(key), \(after.flowId), \(after.version), \(after.core),
+                            \(Self.jsonb(.array(completion.path.map(JSONValue.string)))),
+                            \(Self.jsonb(completion.answers.json)))
+                    """)
+            }
+            if let record = change.idempotency {
+                try await connection.query(
+                    """
+                    INSERT INTO session_idempotency (session_key, key, request_sha256, status, response)
+                    VALUES (\(key), \(record.key), \(Data(record.requestHash)), \(record.status), \(Data(record.body)))
+                    """)
+            }
+            return .committed
+        }
+    }
+
+    /// Marks up to `limit` sessions idle past their TTL as expired (rev + 1, an `expire` log row),
+    /// skipping rows another process is sweeping or changing; returns how many per flow version.
+    func expireDue(limit: Int) async throws -> [(flow: String, version: Int, count: Int)] {
+        let rows = try await pool.query(
+            """
+            WITH due AS (
+                SELECT key FROM sessions WHERE status = 'active' AND expires_at <= now()
+                ORDER BY expires_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
+            ), expired AS (
+                UPDATE sessions s SET status = 'expired', rev = s.rev + 1, updated_at = now()
+                FROM due WHERE s.key = due.key
+                RETURNING s.key, s.rev, s.step, s.core_version, s.flow_id, s.version
+            ), logged AS (
+                INSERT INTO session_log (session_key, rev, kind, step, core_version)
+                SELECT key, rev, 'expire', step, core_version FROM expired
+            )
+            SELECT flow_id, version, count(*)::bigint AS n FROM expired GROUP BY flow_id, version
+            """)
+        return try rows.map { row in
+            (try row.decode(column: "flow_id"), try row.decode(column: "version"), try row.decode(column: "n"))
+        }
+    }
+
+    static func jsonb(_ value: JSONValue) -> PostgresJSONB { PostgresJSONB(bytes: CanonicalJSON.encode(value)) }
+}
