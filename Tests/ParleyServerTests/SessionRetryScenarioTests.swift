@@ -46,7 +46,8 @@ import Testing
 
             let reused = try service.answer(snapshot, ["email": "b@example.com"], key: key)
             #expect(reused.status == 422 && reused.problemType == "urn:parley:problem:idempotency-key-reused")
-            let malformed = try service.answer(current.json, ["purpose": "work"], key: String(repeating: "k", count: 300))
+            let malformed = try service.answer(
+                current.json, ["purpose": "work"], key: String(repeating: "k", count: 300))
             #expect(malformed.status == 400 && malformed.isProblem, "\(malformed)")
         }
     }

@@ -1,7 +1,8 @@
 import ParleyCore
-@testable import ParleyServer
 import ParleyPostgres
 import Testing
+
+@testable import ParleyServer
 
 /// Issue 11: the server owns the walk through a flow. Skipping ahead is impossible, rules may name
 /// fields of earlier steps, going back drops an abandoned branch, and a session stays on its version.
@@ -20,7 +21,8 @@ import Testing
             // Every step but the current one is refused, whatever rev is sent.
             for step in ["purpose", "employer", "holiday", "confirm", "done", "nowhere"] {
                 let skipped = try service.answer(snapshot, ["emailAgain": "a@example.com"], step: step)
-                #expect(skipped.status == 409 && skipped.problemType == "urn:parley:problem:step-mismatch", "\(skipped)")
+                #expect(
+                    skipped.status == 409 && skipped.problemType == "urn:parley:problem:step-mismatch", "\(skipped)")
                 #expect(skipped.json["snapshot"]?.rev == 1 && skipped.json["snapshot"]?.step == "email")
             }
             let stale = try service.answer(snapshot, ["email": "a@example.com"], rev: 7)
@@ -39,8 +41,11 @@ import Testing
             let after = try service.answer(snapshot, ["emailAgain": "a@example.com"], step: "done")
             #expect(after.status == 409 && after.problemType == "urn:parley:problem:session-completed", "\(after)")
             let completion = try await Self.completion(service.pool, flow: id)
-            #expect(completion?.answers == ["email": "a@example.com", "purpose": "work", "employer": "Acme",
-                "emailAgain": "a@example.com"])
+            #expect(
+                completion?.answers == [
+                    "email": "a@example.com", "purpose": "work", "employer": "Acme",
+                    "emailAgain": "a@example.com",
+                ])
             #expect(completion?.path == ["email", "purpose", "employer", "confirm", "done"])
         }
     }
@@ -70,11 +75,17 @@ import Testing
                 // Fields that are not on the step are named.
                 let extra = try service.answer(snapshot, ["emailAgain": "a@example.com", "employer": "Acme"])
                 #expect(extra.status == 422, "\(extra)")
-                #expect(extra.json["errors"] == [["field": "employer", "rule": "unexpectedField", "message": .string(
-                    RuleInterpreter(mode: .server).validate(
-                        screen: try #require(flow.step("confirm")).screen,
-                        answers: ["emailAgain": "a@example.com", "employer": "Acme"], context: earlier
-                    ).errors.first?.message ?? "")]])
+                #expect(
+                    extra.json["errors"] == [
+                        [
+                            "field": "employer", "rule": "unexpectedField",
+                            "message": .string(
+                                RuleInterpreter(mode: .server).validate(
+                                    screen: try #require(flow.step("confirm")).screen,
+                                    answers: ["emailAgain": "a@example.com", "employer": "Acme"], context: earlier
+                                ).errors.first?.message ?? ""),
+                        ]
+                    ])
 
                 let done = try service.answer(snapshot, ["emailAgain": "a@example.com"])
                 #expect(done.status == 200 && done.json["status"] == "completed", "\(done)")
@@ -115,8 +126,11 @@ import Testing
             snapshot = try service.advance(snapshot, ["emailAgain": "a@example.com"])
             #expect(snapshot["status"] == "completed")
             let completion = try await Self.completion(service.pool, flow: id)
-            #expect(completion?.answers == ["email": "a@example.com", "purpose": "holiday", "destination": "Porto",
-                "emailAgain": "a@example.com"], "exactly the fields of the final path")
+            #expect(
+                completion?.answers == [
+                    "email": "a@example.com", "purpose": "holiday", "destination": "Porto",
+                    "emailAgain": "a@example.com",
+                ], "exactly the fields of the final path")
             #expect(completion?.path == ["email", "purpose", "holiday", "confirm", "done"])
         }
     }

@@ -59,7 +59,8 @@ import Testing
 
             // Nothing was stored, nothing counted.
             let sessions = try await service.pool.query(
-                "SELECT count(*)::bigint FROM session_log l JOIN sessions s ON s.key = l.session_key WHERE s.flow_id = \(id)")
+                "SELECT count(*)::bigint FROM session_log l JOIN sessions s ON s.key = l.session_key WHERE s.flow_id = \(id)"
+            )
             #expect(try sessions.first?.decode(Int.self, at: 0) == 0)
             let metrics = try service.client.send("GET", "/metrics").text
             #expect(!metrics.contains("parley_submit_rejections_total{rule=\"email\",core=\"1.0\"}"), "\(metrics)")

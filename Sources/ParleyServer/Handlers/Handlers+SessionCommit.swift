@@ -69,7 +69,8 @@ extension Handlers {
                     "session-completed", "The session is completed; it takes no more answers.", latest)
             }
             throw ServiceProblem.sessionConflict(
-                "stale-rev", "Another change reached the session first (now rev \(current.rev)); redraw from the snapshot.",
+                "stale-rev",
+                "Another change reached the session first (now rev \(current.rev)); redraw from the snapshot.",
                 latest)
         }
     }

@@ -19,7 +19,8 @@ struct SessionMove: Sendable {
         guard let nextId = step.nextStepId(for: PathEntry.merged(path)) else {
             guard step.next.isEmpty else {
                 throw ServiceProblem.conflict(
-                    "no-transition", "No transition of step \"\(step.id)\" matches these answers; the flow cannot go on.")
+                    "no-transition",
+                    "No transition of step \"\(step.id)\" matches these answers; the flow cannot go on.")
             }
             // Only a terminal start step is answered in place: the session completes on it.
             return SessionMove(step: step.id, path: path, values: Answers(), forward: [], completes: true)
