@@ -33,6 +33,7 @@ extension ShippedFlows {
             }
             Step("document", title: "Passport document", spacing: .m) {
                 TextField("documentNumber", label: "Document number", placeholder: "C01X00T47")
+                    .sensitive()
                     .required("The document number is required.")
                     .pattern("[A-Z0-9]{6,9}", "Use 6 to 9 capital letters or digits.")
                 DatePicker("expiryDate", label: "Expiry date")
