@@ -9,18 +9,22 @@ extension Answers {
         return merged
     }
 
-    /// The answers the rules and transitions of `screen` read (DESIGN.md "Sessions"): for a
-    /// field on the screen, this step's `answers` alone (a field absent there is absent even
-    /// when `context` has it); for any other field, `context`, the answers of earlier steps.
+    /// The answers the rules and transitions of `screen` read (DESIGN.md "Sessions"): a field of
+    /// the screen from this step's `answers` alone (absent there is absent, whatever `context`
+    /// holds); any other field from `context`, the answers of earlier steps of the path. A
+    /// submitted field that is not on the screen is never read (the server refuses it as
+    /// `unexpectedField`; a client core ignores it).
     ///
     /// Both the interpreter and ``Step/nextStepId(for:context:)`` read through this, so a step's
     /// rules and its transitions can never see different values for one field.
     public static func onPath(_ answers: Answers, context: Answers, screen: Screen) -> Answers {
-        guard !context.fieldIds.isEmpty else { return answers }
         let onScreen = screen.fieldKeys
+        let submittedOnScreen = answers.fieldIds.allSatisfy { onScreen.contains(ScalarKey($0)) }
+        if context.fieldIds.isEmpty && submittedOnScreen { return answers }
         var visible = Answers()
         for field in context.fieldIds where !onScreen.contains(ScalarKey(field)) { visible[field] = context[field] }
-        return visible.merging(answers)
+        for field in answers.fieldIds where onScreen.contains(ScalarKey(field)) { visible[field] = answers[field] }
+        return visible
     }
 }
 

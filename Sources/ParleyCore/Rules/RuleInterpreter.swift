@@ -29,8 +29,9 @@ public struct RuleInterpreter: Sendable {
     ///
     /// `context` holds the answers already given on earlier steps of the session's path
     /// (DESIGN.md "Sessions"): `equalsField`, `requiredIf` and predicates read a field of this
-    /// screen from `answers` and any other field from `context` (see ``Answers/onPath(_:context:screen:)``).
-    /// `unexpectedField` concerns `answers` alone: a field of an earlier step submitted again here is unexpected.
+    /// screen from `answers` and any other field from `context` (``Answers/onPath(_:context:screen:)``).
+    /// `unexpectedField` concerns `answers` alone: a field of an earlier step submitted again here
+    /// is unexpected on the server, and read by no rule in either mode.
     public func validate(screen: Screen, answers: Answers, context: Answers = Answers()) -> ValidationOutcome {
         let submitted = answers
         let answers = Answers.onPath(submitted, context: context, screen: screen)
