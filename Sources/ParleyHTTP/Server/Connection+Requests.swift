@@ -63,9 +63,10 @@ extension Connection {
             method: head.method, target: head.target, parsed: target, version: head.version, headers: head.headers,
             body: [])
         let configuration = loop.core.configuration
-        let limit = loop.core.responder.maxBodyBytes(for: request) ?? configuration.maxBodyBytes
+        let route = loop.core.responder.route(for: request)  // the one match of this request
+        let limit = route.maxBodyBytes ?? configuration.maxBodyBytes
         var exchange = Exchange(
-            request: request, keepAlive: framing.keepAlive,
+            request: request, route: route, keepAlive: framing.keepAlive,
             announceKeepAlive: framing.keepAlive && head.version == .http1_0, remaining: 0, decoder: nil,
             startedAt: loop.now)
         switch framing.body {
@@ -100,16 +101,17 @@ extension Connection {
 
     /// Answers inline when the responder can; otherwise hands the request to a task.
     private func dispatch(_ exchange: Exchange) {
-        let context = RequestContext(logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil)
+        let context = RequestContext(
+            logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil, parameters: exchange.route.parameters)
         let response: HTTPResponse?
         do {
-            response = try loop.core.responder.respondInline(to: exchange.request, context: context)
+            response = try exchange.route.inline?(exchange.request, context)
         } catch {
             response = loop.core.response(for: error, method: exchange.request.method, path: exchange.request.path)
         }
         if let response { return finish(exchange, with: response) }
         phase = .responding(exchange)
-        loop.respondOffLoop(exchange.request, context: context, fd: fd, id: id)
+        loop.respondOffLoop(exchange.request, through: exchange.route.responder, context: context, fd: fd, id: id)
     }
 
     /// Receives an off-loop response.

@@ -148,14 +148,17 @@ final class EventLoop {
         core.openConnections.subtract(1, ordering: .relaxed)
     }
 
-    /// Runs `request` through the responder on the responder threads and posts the response back.
-    func respondOffLoop(_ request: HTTPRequest, context: RequestContext, fd: Int32, id: UInt64) {
+    /// Runs `request` through its route's `responder` on the responder threads and posts the
+    /// response back; `context` already carries the route's parameters.
+    func respondOffLoop(
+        _ request: HTTPRequest, through responder: any HTTPResponder, context: RequestContext, fd: Int32, id: UInt64
+    ) {
         let core = core
         let handle = handle
         Task(executorPreference: core.responderPool) {
             let response: HTTPResponse
             do {
-                response = try await core.responder.respond(to: request, context: context)
+                response = try await responder.respond(to: request, context: context)
             } catch {
                 response = core.response(for: error, method: request.method, path: request.path)
             }
