@@ -19,7 +19,7 @@ extension Connection {
                 let result: HTTPHeadParser.Result
                 do {
                     result = try input.withUnsafeBufferPointer { bytes throws(HTTPParseError) in
-                        try HTTPHeadParser(limits: loop.core.configuration.parserLimits).parse(bytes)
+                        try HTTPHeadParser(limits: headScanner.limits).parse(bytes, resuming: &headScanner)
                     }
                 } catch { return fail(error) }
                 guard case .complete(let head, let consumed) = result else {
@@ -30,6 +30,7 @@ extension Connection {
                     return
                 }
                 consume(consumed)
+                headScanner = HTTPHeadScanner(limits: headScanner.limits)
                 do { try begin(head) } catch { return fail(error) }
             case .body(var exchange):
                 do { try readBody(into: &exchange) } catch { return fail(error) }
