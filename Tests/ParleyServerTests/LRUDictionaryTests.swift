@@ -55,7 +55,7 @@ import Testing
     @Test func aFullScreenCacheKeepsItsHotEntries() {
         let cache = ScreenCache(limit: 2)
         func key(_ step: String) -> ScreenCache.Key {
-            ScreenCache.Key(flow: ScalarKey("f"), version: 1, step: ScalarKey(step), fingerprint: "x")
+            ScreenCache.Key(flow: ScalarKey("f"), version: 1, step: ScalarKey(step), fingerprint: "x", locale: nil)
         }
         func entry(_ tag: String) -> ScreenCache.Entry {
             ScreenCache.Entry(body: [], etag: tag, served: "step", substitutions: [], headers: [:])
