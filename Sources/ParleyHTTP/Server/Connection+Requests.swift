@@ -129,7 +129,7 @@ extension Connection {
             response, into: &output, date: loop.dateCache.line, keepAlive: keepAlive,
             announceKeepAlive: exchange.announceKeepAlive, headOnly: exchange.request.method == "HEAD")
         if loop.core.logsAccess {
-            loop.core.logAccess(
+            loop.logAccess(
                 method: exchange.request.method, path: exchange.request.path, status: response.status.code,
                 bytes: bytes, nanoseconds: Syscall.monotonicNanoseconds() - exchange.startedAt, peer: peer)
         }
@@ -144,7 +144,7 @@ extension Connection {
             response, into: &output, date: loop.dateCache.line, keepAlive: false, announceKeepAlive: false,
             headOnly: false)
         if loop.core.logsAccess {
-            loop.core.logAccess(
+            loop.logAccess(
                 method: "-", path: "-", status: error.status, bytes: response.body.count, nanoseconds: 0, peer: peer)
         }
         input = []
