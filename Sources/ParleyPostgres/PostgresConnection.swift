@@ -6,7 +6,8 @@ import Synchronization
 
 /// One libpq connection in non-blocking mode: a query is sent by the awaiting task and its
 /// result read by ``PostgresPoller``'s thread when the socket turns readable, so awaiting a
-/// query never blocks a Swift concurrency thread. Only connecting blocks, on a dispatch queue.
+/// query never blocks a Swift concurrency thread. Only connecting blocks, on a dispatch queue,
+/// and never longer than ``PostgresConfiguration/connectTimeout``.
 ///
 /// Use it through ``PostgresPool/withConnection(callerIsolation:_:)``: one holder at a time.
 /// It is `Sendable` because every use of the `PGconn` happens under its mutex.
@@ -44,10 +45,11 @@ public final class PostgresConnection: Sendable {
     ) async throws -> PostgresConnection {
         let queue = DispatchQueue(label: "parley.postgres.connection")
         let parameters = configuration.connectionParameters
+        let timeout = configuration.connectTimeout
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 do {
-                    let connection = try openConnection(parameters)
+                    let connection = try openConnection(parameters, timeout: timeout)
                     guard PQsetnonblocking(connection, 1) == 0 else {
                         let error = PostgresError(.connectionFailed, message: errorMessage(connection))
                         PQfinish(connection)
