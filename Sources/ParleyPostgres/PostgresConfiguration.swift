@@ -31,6 +31,15 @@ public struct PostgresConfiguration: Sendable {
     public var acquireTimeout: Duration = .seconds(5)
     /// A connection idle for longer than this is pinged (`SELECT 1`) before reuse. Default 30 s.
     public var healthCheckAfterIdle: Duration = .seconds(30)
+    /// How long a ``GroupCommitter`` holds the first unit of a batch open for others to join
+    /// while a batch slot is free. Zero sends at once; batches then form only while earlier
+    /// ones are committing (which is when batching pays). Default 0.
+    public var groupCommitWindow: Duration = .zero
+    /// The most units one group-committed transaction carries. Default 64.
+    public var groupCommitMaximumUnits: Int = 64
+    /// How many group-committed transactions may be in flight at once, each on its own
+    /// connection; further units wait and join the next batch. Default 4.
+    public var groupCommitConcurrentBatches: Int = 4
     /// Server-side `statement_timeout` for every statement; `nil` leaves the server's. Default `nil`.
     public var statementTimeout: Duration?
 

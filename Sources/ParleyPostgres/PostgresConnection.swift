@@ -20,10 +20,17 @@ public final class PostgresConnection: Sendable {
         deinit { if let connection { PQfinish(connection) } }
     }
 
-    /// The statement in flight: who awaits it and what its results said so far.
+    /// The statements in flight: who awaits them and what their results said so far.
+    ///
+    /// Outside pipeline mode there is one statement (a script's several results count as one:
+    /// its last rows, its first error). In pipeline mode each statement's results end with a
+    /// `NULL` result and the whole pipeline with `PGRES_PIPELINE_SYNC`.
     struct Pending {
         let query: String?
-        let continuation: CheckedContinuation<PostgresRows, any Error>
+        let continuation: CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>
+        let expected: Int
+        let pipelined: Bool
+        var results: [Result<PostgresRows, PostgresError>] = []
         var rows: PostgresRows?
         var error: PostgresError?
     }
@@ -68,7 +75,22 @@ public final class PostgresConnection: Sendable {
     @discardableResult
     public func query(_ query: PostgresQuery) async throws -> PostgresRows {
         logger.debug("postgres query", metadata: ["sql": "\(query.sql)", "binds": "\(query.binds.count) redacted"])
-        return try await send(query: query.sql) { connection in sendStatement(query, on: connection) }
+        return try await send(query: query.sql) { connection in sendStatement(query, on: connection) }[0].get()
+    }
+
+    /// Sends `queries` in libpq pipeline mode, all in one round trip, and returns each one's
+    /// outcome in order. Once one fails, the server skips the rest up to the pipeline's end
+    /// (each reported as a failure that says so). Wrap them in `BEGIN`…`COMMIT` for atomicity.
+    /// Throws only when the connection broke.
+    func pipeline(_ queries: [PostgresQuery]) async throws -> [Result<PostgresRows, PostgresError>] {
+        guard !queries.isEmpty else { return [] }
+        logger.debug("postgres pipeline", metadata: ["statements": "\(queries.count)"])
+        return try await send(query: "(pipeline of \(queries.count))", expected: queries.count, pipelined: true) {
+            connection in
+            guard PQenterPipelineMode(connection) == 1 else { return false }
+            for query in queries where !sendStatement(query, on: connection) { return false }
+            return PQpipelineSync(connection) == 1
+        }
     }
 
     /// Runs several `;`-separated statements with the simple query protocol (no parameters).
@@ -76,7 +98,7 @@ public final class PostgresConnection: Sendable {
     /// Unsafe by name: the text is sent as is. Meant for migration files and fixed DDL.
     public func execute(unsafeScript script: String) async throws {
         logger.debug("postgres script", metadata: ["bytes": "\(script.utf8.count)"])
-        try await send(query: "(script)") { connection in PQsendQuery(connection, script) == 1 }
+        _ = try await send(query: "(script)") { connection in PQsendQuery(connection, script) == 1 }[0].get()
     }
 
     /// The server process ID serving this connection (for `pg_terminate_backend`, logs).
@@ -140,9 +162,10 @@ public final class PostgresConnection: Sendable {
         }
     }
 
-    /// Sends a statement with `start` and suspends until the poller has read all its results.
-    @discardableResult
-    private func send(query: String?, _ start: (OpaquePointer) -> Bool) async throws -> PostgresRows {
+    /// Sends statements with `start` and suspends until the poller has read all their results.
+    private func send(
+        query: String?, expected: Int = 1, pipelined: Bool = false, _ start: (OpaquePointer) -> Bool
+    ) async throws -> [Result<PostgresRows, PostgresError>] {
         try await withCheckedThrowingContinuation { continuation in
             let failure: PostgresError? = handle.withLock { handle in
                 guard let connection = handle.connection else {
@@ -152,8 +175,17 @@ public final class PostgresConnection: Sendable {
                     return PostgresError(.server, message: "a statement is already running on this connection")
                 }
                 handle.lastUsed = .now
-                guard start(connection), flush(connection) else { return connectionError(connection, query: query) }
-                handle.pending = Pending(query: query, continuation: continuation)
+                guard start(connection), flush(connection) else {
+                    let error = connectionError(connection, query: query)
+                    if pipelined {  // half a pipeline may have been sent: never reuse the connection
+                        PostgresPoller.shared.forget(id: pollID, socket: socket)
+                        PQfinish(connection)
+                        handle.connection = nil
+                    }
+                    return error
+                }
+                handle.pending = Pending(
+                    query: query, continuation: continuation, expected: expected, pipelined: pipelined)
                 return nil
             }
             if let failure {
@@ -165,10 +197,12 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Called by the poller when the socket is readable: reads what arrived and, once the
-    /// statement's results are complete, resumes its caller; else waits for more.
+    /// statements' results are complete, resumes their caller; else waits for more.
     func socketReadable() {
         enum Next {
-            case done(CheckedContinuation<PostgresRows, any Error>, Result<PostgresRows, PostgresError>)
+            case done(
+                CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>,
+                Result<[Result<PostgresRows, PostgresError>], PostgresError>)
             case wait
             case nothing
         }
@@ -179,17 +213,10 @@ public final class PostgresConnection: Sendable {
                 return .done(pending.continuation, .failure(connectionError(connection, query: pending.query)))
             }
             while PQisBusy(connection) == 0 {
-                guard let result = PQgetResult(connection) else {
+                if pending.read(from: connection) {
                     handle.pending = nil
-                    let outcome = pending.error.map { Result.failure($0) } ?? .success(pending.rows ?? .empty)
-                    return .done(pending.continuation, outcome)
+                    return .done(pending.continuation, .success(pending.results))
                 }
-                do {
-                    pending.rows = try rowsOrError(result, connection: connection, query: pending.query)
-                } catch let error as PostgresError {
-                    pending.error = pending.error ?? error
-                } catch {}
-                PQclear(result)
             }
             handle.pending = pending
             return .wait
@@ -199,6 +226,38 @@ public final class PostgresConnection: Sendable {
         case .wait: PostgresPoller.shared.watch(self, id: pollID, socket: socket)
         case .nothing: break
         }
+    }
+}
+
+extension PostgresConnection.Pending {
+    /// Takes the next result libpq has ready (the caller checked `PQisBusy`); true once every
+    /// statement is answered (and, in pipeline mode, the pipeline ended and was left).
+    mutating func read(from connection: OpaquePointer) -> Bool {
+        guard let result = PQgetResult(connection) else {
+            // One statement's results are complete.
+            if results.count < expected {
+                results.append(error.map { .failure($0) } ?? .success(rows ?? .empty))
+                rows = nil
+                error = nil
+            }
+            return !pipelined
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_PIPELINE_SYNC:
+            PQexitPipelineMode(connection)
+            return true
+        case PGRES_PIPELINE_ABORTED:
+            error = PostgresError(
+                .server, message: "skipped: an earlier statement in the same pipeline failed", query: query)
+        default:
+            do {
+                rows = try rowsOrError(result, connection: connection, query: query)
+            } catch let failure as PostgresError {
+                error = error ?? failure
+            } catch {}
+        }
+        return false
     }
 }
 
