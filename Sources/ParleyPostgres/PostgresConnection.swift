@@ -167,6 +167,7 @@ public final class PostgresConnection: Sendable {
         query: String?, expected: Int = 1, pipelined: Bool = false, _ start: (OpaquePointer) -> Bool
     ) async throws -> [Result<PostgresRows, PostgresError>] {
         try await withCheckedThrowingContinuation { continuation in
+            var readAhead = false
             let failure: PostgresError? = handle.withLock { handle in
                 guard let connection = handle.connection else {
                     return PostgresError(.connectionLost, message: "the connection is closed", query: query)
@@ -175,7 +176,7 @@ public final class PostgresConnection: Sendable {
                     return PostgresError(.server, message: "a statement is already running on this connection")
                 }
                 handle.lastUsed = .now
-                guard start(connection), flush(connection) else {
+                guard start(connection), flush(connection, readAhead: &readAhead) else {
                     let error = connectionError(connection, query: query)
                     if pipelined {  // half a pipeline may have been sent: never reuse the connection
                         PostgresPoller.shared.forget(id: pollID, socket: socket)
@@ -190,6 +191,9 @@ public final class PostgresConnection: Sendable {
             }
             if let failure {
                 continuation.resume(throwing: failure)
+            } else if readAhead {
+                // Results may already sit in libpq's buffer, where no epoll wake-up would report them.
+                socketReadable()
             } else {
                 PostgresPoller.shared.watch(self, id: pollID, socket: socket)
             }
@@ -262,15 +266,19 @@ extension PostgresConnection.Pending {
 }
 
 /// Sends what libpq still buffers; false when the connection broke. Statements are small,
-/// so waiting for the socket here is rare and short.
-private func flush(_ connection: OpaquePointer) -> Bool {
+/// so waiting for the socket here is rare and short (a long pipeline may fill the socket while
+/// the server answers; its answers are read meanwhile, as libpq requires, and `readAhead` says so).
+private func flush(_ connection: OpaquePointer, readAhead: inout Bool) -> Bool {
     while true {
         switch PQflush(connection) {
         case 0: return true
         case 1:
             var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLOUT | POLLIN), revents: 0)
             _ = poll(&descriptor, 1, 1000)
-            if descriptor.revents & Int16(POLLIN) != 0, PQconsumeInput(connection) == 0 { return false }
+            if descriptor.revents & Int16(POLLIN) != 0 {
+                readAhead = true
+                if PQconsumeInput(connection) == 0 { return false }
+            }
         default: return false
         }
     }

@@ -35,4 +35,17 @@ import Testing
             #expect(try again[0].get()[0].decode(Int.self, column: "n") == round)
         }
     }
+
+    @Test func aPipelineLargerThanTheSocketBuffersCompletes() async throws {
+        // Megabytes each way: the server answers while we still send, so both sides' buffers
+        // fill; the connection must read while it writes, and still notice results read early.
+        let connection = try await PostgresConnection.connect(configuration: try TestDatabase.configuration())
+        defer { connection.close() }
+        let text = String(repeating: "x", count: 2000)
+        let statements = (0..<3000).map { index -> PostgresQuery in "SELECT \(index) AS i, \(text)::text AS t" }
+        let outcomes = try await connection.pipeline(statements)
+        #expect(outcomes.count == 3000)
+        #expect(try outcomes[2999].get()[0].decode(Int.self, column: "i") == 2999)
+        #expect(try outcomes[1500].get()[0].decode(String.self, column: "t") == text)
+    }
 }
