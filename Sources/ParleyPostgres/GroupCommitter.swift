@@ -48,7 +48,8 @@ public final class GroupCommitter: Sendable {
     }
 
     /// Commits `unit` (with other callers' units) and returns each of its statements' rows,
-    /// once the transaction holding it has committed.
+    /// once the transaction holding it has committed. Cancelling the caller does not take the
+    /// unit back: once queued it is committed or fails, and the caller waits to learn which.
     public func commit(_ unit: [PostgresQuery]) async throws -> [PostgresRows] {
         guard !unit.isEmpty else { return [] }
         return try await withCheckedThrowingContinuation { continuation in
