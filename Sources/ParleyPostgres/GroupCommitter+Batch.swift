@@ -7,44 +7,29 @@ extension GroupCommitter {
         case failed(PostgresError)
     }
 
-    /// Runs `batch` as one transaction and answers every caller in it.
-    func commitBatch(_ batch: [Entry]) async {
+    /// Commits `units` as one transaction; each unit's rows, or why it failed, in order.
+    func commitUnits(_ units: [[PostgresQuery]]) async -> [Result<[PostgresRows], any Error>] {
         do {
-            let outcome = try await pool.withConnection { connection in
-                try await Self.transaction(batch.map(\.unit), on: connection)
+            let outcome = try await pool.withConnection(cancellable: false) { connection in
+                try await Self.transaction(units, on: connection)
             }
             switch outcome {
             case .committed(let rows):
-                for (entry, rows) in zip(batch, rows) { entry.continuation.resume(returning: rows) }
-            case .failed(let error) where batch.count == 1:
-                batch[0].continuation.resume(throwing: error)
+                return rows.map { .success($0) }
+            case .failed(let error) where units.count == 1:
+                return [.failure(error)]
             case .failed(let error):
                 logger.info(
                     "group commit batch rolled back; retrying its units one by one",
-                    metadata: ["units": "\(batch.count)", "error": "\(error.kind)"])
-                await commitAlone(batch)
+                    metadata: ["units": "\(units.count)", "error": "\(error.kind)"])
+                var results: [Result<[PostgresRows], any Error>] = []
+                for unit in units { results.append(await commitUnits([unit])[0]) }
+                return results
             }
         } catch {
             // No connection (nothing was sent), or it broke mid-batch (the outcome is unknown):
             // either way no caller may be told its write is stored.
-            for entry in batch { entry.continuation.resume(throwing: error) }
-        }
-    }
-
-    /// Commits each unit in its own transaction, so one bad unit fails alone.
-    private func commitAlone(_ batch: [Entry]) async {
-        for entry in batch {
-            do {
-                let outcome = try await pool.withConnection { connection in
-                    try await Self.transaction([entry.unit], on: connection)
-                }
-                switch outcome {
-                case .committed(let rows): entry.continuation.resume(returning: rows[0])
-                case .failed(let error): entry.continuation.resume(throwing: error)
-                }
-            } catch {
-                entry.continuation.resume(throwing: error)
-            }
+            return units.map { _ in .failure(error) }
         }
     }
 

@@ -52,6 +52,18 @@ public final class GroupCommitter: Sendable {
     /// unit back: once queued it is committed or fails, and the caller waits to learn which.
     public func commit(_ unit: [PostgresQuery]) async throws -> [PostgresRows] {
         guard !unit.isEmpty else { return [] }
+        // With a batch slot free, the caller leads: it sends its unit and whatever waits, on
+        // its own task, saving a task hop per unit when the load is light.
+        let followers: [Entry]? = queue.withLock { queue in
+            guard window == .zero, queue.batchesInFlight < concurrentBatches else { return nil }
+            return takeBatch(&queue, leader: true)
+        }
+        if let followers {
+            let results = await commitUnits([unit] + followers.map(\.unit))
+            for (entry, result) in zip(followers, results.dropFirst()) { entry.continuation.resume(with: result) }
+            finishBatch()
+            return try results[0].get()
+        }
         return try await withCheckedThrowingContinuation { continuation in
             enum Next {
                 case send([Entry])
@@ -94,26 +106,34 @@ public final class GroupCommitter: Sendable {
         if let batch { start(batch) }
     }
 
-    /// Takes up to ``maximumUnits`` waiting units as the next batch and counts it in flight.
-    private func takeBatch(_ queue: inout Queue) -> [Entry] {
-        let count = min(maximumUnits, queue.pending.count)
+    /// Takes up to ``maximumUnits`` waiting units (one fewer beside a `leader`'s own) as the next
+    /// batch and counts it in flight.
+    private func takeBatch(_ queue: inout Queue, leader: Bool = false) -> [Entry] {
+        let count = min(maximumUnits - (leader ? 1 : 0), queue.pending.count)
         let batch = Array(queue.pending.prefix(count))
         queue.pending.removeFirst(count)
         queue.batchesInFlight += 1
         queue.batches += 1
-        queue.units += count
+        queue.units += count + (leader ? 1 : 0)
         return batch
     }
 
+    /// Sends `batch` on a task of its own and answers every caller in it.
     private func start(_ batch: [Entry]) {
         Task { [self] in
-            await commitBatch(batch)
-            // Units that arrived meanwhile have waited a whole batch already: send them now.
-            let next: [Entry]? = queue.withLock { queue in
-                queue.batchesInFlight -= 1
-                return queue.pending.isEmpty ? nil : takeBatch(&queue)
-            }
-            if let next { start(next) }
+            let results = await commitUnits(batch.map(\.unit))
+            for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result) }
+            finishBatch()
         }
+    }
+
+    /// Frees a batch slot; units that arrived meanwhile have waited a whole batch already, so
+    /// they are sent at once.
+    private func finishBatch() {
+        let next: [Entry]? = queue.withLock { queue in
+            queue.batchesInFlight -= 1
+            return queue.pending.isEmpty ? nil : takeBatch(&queue)
+        }
+        if let next { start(next) }
     }
 }

@@ -34,13 +34,13 @@ enum Lease: Sendable {
 
 extension PostgresPool {
     /// A healthy connection: an idle one that passes its check, or a new one.
-    func acquire() async throws -> PostgresConnection {
+    func acquire(cancellable: Bool = true) async throws -> PostgresConnection {
         while true {
             let lease: Lease
             if let immediate = try takeWithoutWaiting() {
                 lease = immediate  // the common case: no continuation, no extra hop
             } else {
-                lease = try await reserve()
+                lease = try await cancellable ? reserve() : withoutCancellation { try await self.reserve() }
             }
             switch lease {
             case .connection(let connection):
@@ -119,6 +119,11 @@ extension PostgresPool {
         } catch {
             return (state.waiters.removeFirst(), .failure(error))
         }
+    }
+
+    /// Runs `body` in a task of its own, so the caller's cancellation does not reach it.
+    private func withoutCancellation<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await Task { try await body() }.value
     }
 
     /// An idle connection or a slot now, or after waiting in line (bounded by the acquire timeout).

@@ -33,7 +33,17 @@ public final class PostgresPool: Sendable {
     public func withConnection<T>(
         callerIsolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let connection = try await acquire()
+        try await withConnection(cancellable: true, body)
+    }
+
+    /// ``withConnection(callerIsolation:_:)``, where a caller that is not `cancellable` keeps
+    /// waiting for a connection even when its task is cancelled (a group commit's leader carries
+    /// other callers' units, which its own cancellation must not fail).
+    func withConnection<T>(
+        cancellable: Bool, callerIsolation: isolated (any Actor)? = #isolation,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await acquire(cancellable: cancellable)
         let result: Result<T, any Error>
         do {
             result = .success(try await body(connection))

@@ -70,7 +70,7 @@ import Testing
         #expect(error?.kind == .connectionFailed)
         #expect(error?.message.contains("connectTimeout") == true, "\(String(describing: error))")
         #expect(waited >= .milliseconds(190), "gave up before the deadline: \(waited)")
-        #expect(waited < .seconds(5), "hang guard: \(waited)")
+        #expect(waited < .seconds(30), "hang guard only (a loaded machine): \(waited)")
     }
 
     @Test func listenUsesTheListenURL() async throws {

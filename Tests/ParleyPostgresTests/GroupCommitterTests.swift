@@ -102,4 +102,31 @@ import Testing
             #expect(error?.kind == .connectionFailed)
         }
     }
+
+    @Test func aCancelledLeaderStillCommitsItsFollowers() async throws {
+        let table = TestDatabase.uniqueName("group_commit")
+        var configuration = try TestDatabase.configuration(maximumConnections: 1)
+        configuration.acquireTimeout = .seconds(60)
+        configuration.groupCommitConcurrentBatches = 1
+        let pool = PostgresPool(configuration: configuration)
+        defer { pool.shutdown() }
+        try await pool.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY)")
+        let committer = GroupCommitter(pool: pool)
+        let insert = { @Sendable (id: Int) -> [PostgresQuery] in
+            ["INSERT INTO \(identifier: table) (id) VALUES (\(id))"]
+        }
+        let (leader, followers) = try await pool.withConnection { _ in
+            let leader = Task { try await committer.commit(insert(0)) }
+            while pool.statistics.waiting == 0 { try await Task.sleep(for: .milliseconds(2)) }
+            let followers = (1...5).map { id in Task { try await committer.commit(insert(id)) } }
+            while committer.statistics.waiting < 5 { try await Task.sleep(for: .milliseconds(2)) }
+            leader.cancel()  // the leader carries the followers' units: they must not fail with it
+            return (leader, followers)
+        }
+        _ = try await leader.value
+        for follower in followers { _ = try await follower.value }
+        let stored = try await pool.query("SELECT count(*) AS n FROM \(identifier: table)")
+        #expect(try stored[0].decode(Int.self, column: "n") == 6)
+        try await pool.query("DROP TABLE \(identifier: table)")
+    }
 }
