@@ -25,6 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var dataKeys: DataKeyOptions
+
     @Option(help: "Require this Parley-Client-Key on client endpoints (default: open).")
     var clientKey: String?
 
@@ -91,6 +93,10 @@ struct ServeCommand: AsyncParsableCommand {
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
+        service.dataKeyring = try dataKeys.keyring()
+        if service.dataKeyring.currentId == nil {
+            logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+        }
         let pool = try database.makePool(
             maximumConnections: databaseConnections,
             listenURL: listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"])
