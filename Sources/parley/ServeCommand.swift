@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import ParleyHTTP
+import ParleyPostgres
 import ParleyServer
 
 /// `parley serve`: Run the Parley HTTP service.
@@ -73,44 +74,23 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "parley")
         logger.logLevel = .info
-        guard !withoutDatabase else {
-            try await ServeCommand.serve(
-                responder: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
-            return
-        }
         var service = ServiceConfiguration()
         service.clientKey = clientKey
         service.defaultChannel = defaultChannel
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
-        let pool = try database.makePool(maximumConnections: databaseConnections)
-        let parley = ParleyService(configuration: service, pool: pool, logger: logger)
+        var database: PostgresConfiguration?
+        if !withoutDatabase {
+            database = PostgresConfiguration(url: try self.database.resolvedURL())
+            database?.maximumConnections = databaseConnections
+        }
+        let application = try ParleyApplication(
+            http: configuration, service: service, database: database, logger: logger)
         do {
-            try await parley.start()
-        } catch {
-            throw ValidationError("Cannot reach the database (\(error)); is Postgres running and migrated?")
+            try await application.run()
+        } catch let failure as ParleyApplication.StartFailure {
+            throw ValidationError(failure.description)
         }
-        defer {
-            parley.shutdown()
-            pool.shutdown()
-        }
-        try await ServeCommand.serve(responder: parley.makeRouter(), configuration: configuration, logger: logger)
-    }
-
-    /// The routes `parley serve --without-database` mounts.
-    static func makeRouter() -> Router {
-        var router = Router()
-        router.inline("GET", "/healthz") { _, _ in .json(#"{"status":"ok"}"#) }
-        return router
-    }
-
-    /// Serves `responder` (a `Router`, possibly wrapped in middleware) until SIGTERM/SIGINT,
-    /// then drains gracefully and returns (exit 0).
-    static func serve(responder: any HTTPResponder, configuration: HTTPServerConfiguration, logger: Logger)
-        async throws
-    {
-        let server = try HTTPServer(configuration: configuration, responder: responder, logger: logger)
-        try await server.run()
     }
 }

@@ -3,12 +3,14 @@ import Testing
 
 /// A cluster of its own for tests that restart Postgres, so other suites running in
 /// parallel on the shared test database are not disturbed. Driven by `deploy/postgres`.
-struct PrivateCluster {
-    let directory: String
-    let url: String
+public struct PrivateCluster {
+    /// The cluster's data directory.
+    public let directory: String
+    /// Its connection URL.
+    public let url: String
 
     /// Creates and starts a cluster in a fresh temporary directory.
-    static func start() throws -> PrivateCluster {
+    public static func start() throws -> PrivateCluster {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("parley-pg-\(UUID().uuidString.prefix(8))").path
         let url = try script(["start", directory]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -16,22 +18,22 @@ struct PrivateCluster {
     }
 
     /// Fast restart on the same port.
-    func restart() throws { _ = try Self.script(["restart", directory]) }
+    public func restart() throws { _ = try Self.script(["restart", directory]) }
 
     /// Fast shutdown.
-    func stop() throws { _ = try Self.script(["stop", directory]) }
+    public func stop() throws { _ = try Self.script(["stop", directory]) }
 
     /// Starts it again after ``stop()``.
-    func startAgain() throws { _ = try Self.script(["start", directory]) }
+    public func startAgain() throws { _ = try Self.script(["start", directory]) }
 
     /// Stops the cluster and deletes its directory.
-    func destroy() {
+    public func destroy() {
         _ = try? Self.script(["stop", directory])
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    struct ScriptFailed: Error, CustomStringConvertible {
-        let description: String
+    public struct ScriptFailed: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Runs `deploy/postgres` with `arguments` and returns its standard output.
@@ -39,7 +41,7 @@ struct PrivateCluster {
     /// Output goes through files, not pipes: the server it starts lives on, and must not be
     /// able to hold a pipe of ours open.
     @discardableResult
-    static func script(_ arguments: [String]) throws -> String {
+    public static func script(_ arguments: [String]) throws -> String {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parley-pgctl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

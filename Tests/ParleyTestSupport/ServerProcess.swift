@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 import Testing
 
@@ -13,28 +13,20 @@ import Testing
 /// first `listening on 127.0.0.1:PORT` line; a file (unlike a pipe) never fills
 /// up and blocks the server. It is started under `timeout`, so even a test
 /// process that dies before ``stop()`` runs leaves no server behind for long.
-final class ServerProcess: Sendable {
+public final class ServerProcess: Sendable {
     /// The port it listens on.
-    let port: UInt16
+    public let port: UInt16
     private let process: Mutex<Process?>
     private let logFile: URL
 
     /// Longest a server may live: a watchdog for crashed test runs.
-    static let watchdogSeconds = 180
+    public static let watchdogSeconds = 180
 
     /// The executable beside the running test bundle.
-    static var executable: URL {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("parley")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return TestEnvironment.packageRoot.appendingPathComponent(".build/debug/parley")
-    }
+    public static var executable: URL { ParleyExecutable.url }
 
     /// Starts a server and waits (at most `timeout` seconds) for its listening line.
-    init(arguments extra: [String] = [], databaseURL: String? = nil, timeout: Double = 20) throws {
+    public init(arguments extra: [String] = [], databaseURL: String? = nil, timeout: Double = 20) throws {
         let url = try databaseURL ?? TestEnvironment.databaseURL()
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parley-serve-\(UUID().uuidString).log")
@@ -77,10 +69,10 @@ final class ServerProcess: Sendable {
     deinit { stop() }
 
     /// What the server logged so far.
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// SIGTERM (forwarded by `timeout`), then waits for the exit; safe to call twice.
-    func stop() {
+    public func stop() {
         guard
             let process = self.process.withLock({ current -> Process? in
                 defer { current = nil }
@@ -103,7 +95,7 @@ final class ServerProcess: Sendable {
     }
 
     /// SIGKILL, as a crash would: no shutdown, no flush; waits for the exit and keeps the log.
-    func crash() {
+    public func crash() {
         guard
             let process = self.process.withLock({ current -> Process? in
                 defer { current = nil }
@@ -123,7 +115,7 @@ final class ServerProcess: Sendable {
     }
 
     /// The port of the first `listening on HOST:PORT` line.
-    static func listeningPort(in log: String) -> UInt16? {
+    public static func listeningPort(in log: String) -> UInt16? {
         for line in log.split(separator: "\n") {
             guard let range = line.range(of: "listening on ") else { continue }
             let address = line[range.upperBound...].split(separator: " ").first ?? ""
@@ -133,8 +125,9 @@ final class ServerProcess: Sendable {
         return nil
     }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        let log: String
-        var description: String { "parley serve did not report its port; its log:\n\(log)" }
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// What the server logged before giving up.
+        public let log: String
+        public var description: String { "parley serve did not report its port; its log:\n\(log)" }
     }
 }

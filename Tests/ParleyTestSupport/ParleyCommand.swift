@@ -1,0 +1,12 @@
+/// Runs the built `parley` executable to completion (token, key, keygen, publish…),
+/// with the test database in its environment.
+public enum ParleyCommand {
+    /// What one run produced.
+    public typealias Output = ProcessOutput
+
+    /// Runs `parley arguments`, waiting at most `timeout` seconds.
+    public static func run(_ arguments: [String], timeout: Double = 30) throws -> Output {
+        try ParleyExecutable.run(
+            arguments, environment: ["PARLEY_DATABASE_URL": try TestEnvironment.databaseURL()], timeout: timeout)
+    }
+}
