@@ -140,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCLITests",
-            dependencies: ["ParleyCore", "ParleyTestSupport"],
+            dependencies: ["ParleyCore", "Flows", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
     ]

@@ -22,8 +22,20 @@ struct LiveServer {
     func stop() async { await server.shutdown(deadline: .seconds(5)) }
 
     /// Routes the live tests share.
-    static func router() -> Router {
+    /// `/held` blocks its thread and `/parked` suspends, each until `probe` is released; both
+    /// tell `probe` they started, so a test knows when they are in flight.
+    static func router(probe: HandlerProbe = HandlerProbe()) -> Router {
         var router = Router()
+        router.on("GET", "/held") { _, _ in
+            probe.enter()
+            probe.blockUntilReleased()
+            return .text("held")
+        }
+        router.on("GET", "/parked") { _, _ in
+            probe.enter()
+            await probe.parkUntilReleased()
+            return .text("parked")
+        }
         router.inline("GET", "/healthz") { _, _ in .json(#"{"status":"ok"}"#) }
         router.inline("POST", "/echo") { request, _ in HTTPResponse(body: request.body) }
         router.inline("POST", "/small", maxBodyBytes: 8) { request, _ in HTTPResponse(body: request.body) }
