@@ -39,8 +39,8 @@ extension Handlers {
 
     /// `GET /v1/sessions/{id}` from memory, on the event loop, when the snapshot is cached.
     func sessionInline(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
-        let id = try SessionRequest.id(requestContext)
-        guard let snapshot = context.snapshots.snapshot(id.text),
+        // The cache is keyed by the id's text: no hashing on the hot path.
+        guard let text = requestContext.parameters["id"], let snapshot = context.snapshots.snapshot(text),
             snapshot.status != .active || Date().timeIntervalSince1970 < snapshot.expiresAt
         else { return nil }
         return Self.conditional(snapshot, request)
