@@ -24,6 +24,8 @@ extension ParleyService {
         case "getFlowVersion": return (handlers.getVersion, nil, 0)
         case "releaseFlowVersion": return (handlers.release, nil, limits.maxSmallBodyBytes)
         case "listReleases": return (handlers.listReleases, nil, 0)
+        case "haltRelease": return (handlers.haltRelease, nil, limits.maxSmallBodyBytes)
+        case "compareRelease": return (handlers.releaseComparison, nil, 0)
         case "publishBundle": return (handlers.publishBundle, nil, limits.maxBundleBytes)
         case "getStartScreen", "getStepScreen": return (handlers.screen, handlers.screenInline, 0)
         case "validateStep": return (handlers.validateStep, nil, limits.maxSubmitBytes)

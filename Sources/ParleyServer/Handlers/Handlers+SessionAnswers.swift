@@ -35,6 +35,12 @@ extension Handlers {
                 context.metrics.increment(
                     "parley_submit_rejections_total", labels: [("rule", error.rule), ("core", core.label)])
             }
+            do {
+                try await context.sessions.recordRejections(id, rules: outcome.errors.map(\.rule))
+            } catch {
+                // The rejection stands; only the rollout comparison misses it.
+                context.logger.warning("could not count rejected answers: \(error)")
+            }
             throw ServiceProblem.invalidAnswers(outcome, snapshot: try snapshot(of: record, in: version))
         }
         let move = try SessionMove.answering(record, step: step, answers: answers, in: version.flow)

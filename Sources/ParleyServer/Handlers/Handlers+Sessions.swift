@@ -21,11 +21,15 @@ extension Handlers {
             throw ServiceProblem.malformedBody("\"channel\" must be a string, found \(other.kindDescription)")
         }
         let core = try context.cores.resolve(request)
-        guard let version = try await context.liveVersion(flow: flowId, channel: channel) else {
+        // The new session's id is its rollout subject: a stable bucket, fixed for its whole walk.
+        let id = SessionID.generate()
+        guard let live = try await context.liveRelease(flow: flowId, channel: channel),
+            let version = live.version(for: id.text)
+        else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no live version on channel \"\(channel)\"")
         }
         let record = SessionRecord(
-            id: SessionID.generate(), flowId: flowId, version: version.version, channel: channel,
+            id: id, flowId: flowId, version: version.version, channel: channel,
             core: core.core.description, rev: 1, status: .active, step: version.flow.start, path: [],
             values: Answers(), forward: [], messages: .array([]), expiresAt: sessionExpiry())
         try await context.sessions.create(record)

@@ -140,3 +140,16 @@ struct SessionStore: Sendable {
         return StoredResponse(requestHash: Array(hash), status: try row.decode(column: "status"), body: Array(body))
     }
 }
+
+extension SessionStore {
+    /// Counts a rejected answer's rules for the session (what a rollout comparison reads); an
+    /// invalid answer changes no state, so nothing else records it.
+    func recordRejections(_ id: SessionID, rules: [String]) async throws {
+        try await pool.query(
+            """
+            INSERT INTO session_rejections (session_key, rule, count)
+            SELECT \(Data(id.key)), rule, count(*) FROM unnest(\(rules)::text[]) AS rule GROUP BY rule
+            ON CONFLICT (session_key, rule) DO UPDATE SET count = session_rejections.count + EXCLUDED.count
+            """)
+    }
+}
