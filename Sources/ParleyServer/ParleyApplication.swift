@@ -32,15 +32,19 @@ public final class ParleyApplication: Sendable {
         self.logger = logger
         if let database {
             let pool = PostgresPool(
-                configuration: database, logger: databaseLogger ?? Self.quieter(logger, label: "parley.postgres"))
+                configuration: database, logger: databaseLogger ?? Self.databaseLogger())
             let service = ParleyService(configuration: configuration, pool: pool, logger: logger)
             self.pool = pool
             self.service = service
-            server = try HTTPServer(configuration: http, responder: service.makeRouter(), logger: logger)
+            let responder = RequestIdentifier(
+                next: service.makeRouter(), maxLength: configuration.maxRequestIdLength, logger: logger)
+            server = try HTTPServer(configuration: http, responder: responder, logger: logger)
         } else {
             pool = nil
             service = nil
-            server = try HTTPServer(configuration: http, responder: Self.healthOnlyRouter(), logger: logger)
+            let responder = RequestIdentifier(
+                next: Self.healthOnlyRouter(), maxLength: configuration.maxRequestIdLength, logger: logger)
+            server = try HTTPServer(configuration: http, responder: responder, logger: logger)
         }
     }
 
@@ -104,10 +108,10 @@ public final class ParleyApplication: Sendable {
     }
 
     /// The database logs only warnings: connection chatter would drown the access log.
-    private static func quieter(_ logger: Logger, label: String) -> Logger {
-        var quiet = logger
-        quiet.logLevel = max(logger.logLevel, .warning)
-        return quiet
+    private static func databaseLogger() -> Logger {
+        var logger = Logger(label: "parley.postgres")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// The database could not be reached while starting.

@@ -46,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Log one line per request (method, path, status, bytes, duration).")
     var accessLog = true
 
+    @Option(help: "Log format: text (for people) or json (one object per line, for log pipelines).")
+    var logFormat = LogFormat.text.rawValue
+
     @Flag(help: "Serve only /healthz, without a database (for trying the HTTP layer).")
     var withoutDatabase = false
 
@@ -53,6 +56,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key must be given together.")
+        }
+        guard LogFormat(rawValue: logFormat) != nil else {
+            throw ValidationError("--log-format must be text or json, not \"\(logFormat)\".")
         }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
         guard (1...1000).contains(databaseConnections) else {
@@ -72,6 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let tlsCert, let tlsKey {
             configuration.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
         }
+        let format = LogFormat(rawValue: logFormat) ?? .text
+        format.bootstrap()
+        configuration.accessLogFields = format == .json
         var logger = Logger(label: "parley")
         logger.logLevel = .info
         var service = ServiceConfiguration()

@@ -34,8 +34,11 @@ public final class InProcessServer: Sendable {
         let handler = MemoryLogHandler()
         var logger = Logger(label: "parley") { _ in handler }
         logger.logLevel = .info
+        var databaseLogger = Logger(label: "parley.postgres") { _ in handler }
+        databaseLogger.logLevel = .warning
         lines = handler
-        application = try ParleyApplication(http: http, service: service, database: database, logger: logger)
+        application = try ParleyApplication(
+            http: http, service: service, database: database, logger: logger, databaseLogger: databaseLogger)
         port = UInt16(try await application.start())
     }
 
@@ -46,33 +49,34 @@ public final class InProcessServer: Sendable {
     public func stop() async { await application.shutdown(deadline: .seconds(5)) }
 }
 
-/// Keeps log lines in memory (the newest 10,000), formatted like the text log.
-final class MemoryLogHandler: LogHandler, Sendable {
-    private let lines = Mutex<[String]>([])
-    private let settings = Mutex<(level: Logger.Level, metadata: Logger.Metadata)>((.info, [:]))
+/// Keeps log lines in memory (the newest 10,000), formatted like the text log. A value, like
+/// swift-log's own handlers: each logger has its level and metadata, the lines are shared.
+struct MemoryLogHandler: LogHandler {
+    private let lines = MemoryLogLines()
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
 
-    var text: String { lines.withLock { $0.joined(separator: "\n") } }
-
-    var metadata: Logger.Metadata {
-        get { settings.withLock { $0.metadata } }
-        set { settings.withLock { $0.metadata = newValue } }
-    }
-
-    var logLevel: Logger.Level {
-        get { settings.withLock { $0.level } }
-        set { settings.withLock { $0.level = newValue } }
-    }
+    var text: String { lines.text }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { settings.withLock { $0.metadata[key] } }
-        set { settings.withLock { $0.metadata[key] = newValue } }
+        get { metadata[key] }
+        set { metadata[key] = newValue }
     }
 
     func log(event: LogEvent) {
-        let extra = event.metadata.map {
-            " " + $0.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        }
-        let line = "\(event.level) \(event.message)\(extra ?? "")"
+        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        let extra = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        lines.append("\(event.level) \(event.message)\(extra)")
+    }
+}
+
+/// The lines every copy of a ``MemoryLogHandler`` writes to.
+final class MemoryLogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var text: String { lines.withLock { $0.joined(separator: "\n") } }
+
+    func append(_ line: String) {
         lines.withLock {
             if $0.count >= 10_000 { $0.removeFirst($0.count / 2) }
             $0.append(line)

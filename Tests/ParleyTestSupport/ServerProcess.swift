@@ -66,13 +66,17 @@ public final class ServerProcess: Sendable {
         port = found
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: logFile)
+    }
 
     /// What the server logged so far.
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-    /// SIGTERM (forwarded by `timeout`), then waits for the exit; safe to call twice.
-    public func stop() {
+    /// SIGTERM (forwarded by `timeout`), then waits for the exit; safe to call twice. The log
+    /// is deleted unless `keepingLog` (then it goes when this object does).
+    public func stop(keepingLog: Bool = false) {
         guard
             let process = self.process.withLock({ current -> Process? in
                 defer { current = nil }
@@ -91,7 +95,7 @@ public final class ServerProcess: Sendable {
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: logFile)
+        if !keepingLog { try? FileManager.default.removeItem(at: logFile) }
     }
 
     /// SIGKILL, as a crash would: no shutdown, no flush; waits for the exit and keeps the log.
@@ -118,7 +122,9 @@ public final class ServerProcess: Sendable {
     public static func listeningPort(in log: String) -> UInt16? {
         for line in log.split(separator: "\n") {
             guard let range = line.range(of: "listening on ") else { continue }
-            let address = line[range.upperBound...].split(separator: " ").first ?? ""
+            // HOST:PORT ends at the first character that is not part of it (a space in the
+            // text log, a quote in the JSON log).
+            let address = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || ".:[]".contains($0) }
             guard let colon = address.lastIndex(of: ":") else { continue }
             return UInt16(address[address.index(after: colon)...])
         }

@@ -48,6 +48,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// What the access log prints for a request path, so a service can keep capabilities carried
     /// in paths (session ids) out of its logs. Default: the path as received.
     public var accessLogPath: @Sendable (String) -> String = { $0 }
+    /// Whether access-log lines also carry method, route, status, bytes and duration as
+    /// metadata, for structured (JSON) log formats; the text format has them in the message.
+    /// Default false.
+    public var accessLogFields: Bool = false
     /// TLS certificate and key; nil serves plain HTTP. Default nil.
     public var tls: TLSConfiguration?
 

@@ -33,12 +33,28 @@ final class ServerCore: Sendable {
         return HTTPError.internalError.response
     }
 
-    /// One access-log line: method, path, status, body bytes, duration.
-    func logAccess(method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String) {
+    /// One access-log line: method, path, status, body bytes, duration, and the request id a
+    /// responder put in the response's `X-Request-Id`. With `accessLogFields` the same facts
+    /// are metadata too (`method`, `route`, `status`, `bytes`, `duration` in seconds), for
+    /// structured log formats.
+    func logAccess(
+        method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String,
+        requestId: String? = nil
+    ) {
         let micros = nanoseconds / 1000
+        let route = configuration.accessLogPath(path)
+        var metadata: Logger.Metadata = ["peer": "\(peer)"]
+        if let requestId { metadata["request_id"] = "\(requestId)" }
+        if configuration.accessLogFields {
+            metadata["method"] = "\(method)"
+            metadata["route"] = "\(route)"
+            metadata["status"] = .stringConvertible(status)
+            metadata["bytes"] = .stringConvertible(bytes)
+            metadata["duration"] = .stringConvertible(Double(nanoseconds) / 1e9)
+        }
         logger.info(
-            "\(method) \(configuration.accessLogPath(path)) \(status) \(bytes)B \(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())ms",
-            metadata: ["peer": "\(peer)"])
+            "\(method) \(route) \(status) \(bytes)B \(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())ms",
+            metadata: metadata)
     }
 }
 
