@@ -32,40 +32,12 @@ public struct PrivateCluster {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    public struct ScriptFailed: Error, CustomStringConvertible {
-        public let description: String
-    }
+    /// A `deploy/` script that exited non-zero.
+    public typealias ScriptFailed = DeployScript.Failed
 
     /// Runs `deploy/postgres` with `arguments` and returns its standard output.
-    ///
-    /// Output goes through files, not pipes: the server it starts lives on, and must not be
-    /// able to hold a pipe of ours open.
     @discardableResult
     public static func script(_ arguments: [String]) throws -> String {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parley-pgctl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outputURL = scratch.appendingPathComponent("stdout")
-        let errorURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
-        let process = Process()
-        process.executableURL = TestDatabase.packageRoot.appendingPathComponent("deploy/postgres")
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try error.close()
-        guard process.terminationStatus == 0 else {
-            throw ScriptFailed(
-                description: "deploy/postgres \(arguments.joined(separator: " ")) failed: "
-                    + ((try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""))
-        }
-        return try String(contentsOf: outputURL, encoding: .utf8)
+        try DeployScript.run("postgres", arguments)
     }
 }

@@ -26,7 +26,11 @@ public final class ServerProcess: Sendable {
     public static var executable: URL { ParleyExecutable.url }
 
     /// Starts a server and waits (at most `timeout` seconds) for its listening line.
-    public init(arguments extra: [String] = [], databaseURL: String? = nil, timeout: Double = 20) throws {
+    public init(
+        arguments extra: [String] = [], databaseURL: String? = nil,
+        environment extraEnvironment: [String: String] = [:],
+        timeout: Double = 20
+    ) throws {
         let url = try databaseURL ?? TestEnvironment.databaseURL()
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parley-serve-\(UUID().uuidString).log")
@@ -43,6 +47,7 @@ public final class ServerProcess: Sendable {
         process.currentDirectoryURL = TestEnvironment.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PARLEY_DATABASE_URL"] = url
+        environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         process.standardOutput = log
         process.standardError = log

@@ -22,6 +22,20 @@ public struct ServiceHarness: Sendable {
     /// Token with the `admin` scope.
     public let admin: String
 
+    /// A harness over servers started some other way (behind a proxy, on another cluster).
+    public init(
+        pool: PostgresPool, servers: [ServerProcess], applications: [InProcessServer] = [], clients: [RawHTTPClient],
+        author: String, publisher: String, admin: String
+    ) {
+        self.pool = pool
+        self.servers = servers
+        self.applications = applications
+        self.clients = clients
+        self.author = author
+        self.publisher = publisher
+        self.admin = admin
+    }
+
     /// The first server's client.
     public var client: RawHTTPClient { clients[0] }
 
