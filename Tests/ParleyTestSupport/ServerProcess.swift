@@ -79,15 +79,16 @@ public final class ServerProcess: Sendable {
     /// What the server logged so far.
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-    /// SIGTERM (forwarded by `timeout`), then waits for the exit; safe to call twice. The log
-    /// is deleted unless `keepingLog` (then it goes when this object does).
-    public func stop(keepingLog: Bool = false) {
+    /// SIGTERM, then waits for the exit and returns its status (nil when already stopped);
+    /// safe to call twice. The log is deleted unless `keepingLog` (then it goes with this object).
+    @discardableResult
+    public func stop(keepingLog: Bool = false) -> Int32? {
         guard
             let process = self.process.withLock({ current -> Process? in
                 defer { current = nil }
                 return current
             })
-        else { return }
+        else { return nil }
         // The test runner's children inherit a signal mask in which `timeout` may not see
         // SIGTERM, so the server (which reads signals through its own mask) is told directly.
         let server = Self.childPid(of: process.processIdentifier)
@@ -101,6 +102,7 @@ public final class ServerProcess: Sendable {
         }
         process.waitUntilExit()
         if !keepingLog { try? FileManager.default.removeItem(at: logFile) }
+        return process.terminationStatus
     }
 
     /// SIGKILL, as a crash would: no shutdown, no flush; waits for the exit and keeps the log.

@@ -71,6 +71,10 @@ public final class TestClient {
         }
     }
 
+    /// Whether bytes of a response that has not been read whole are buffered (a response cut
+    /// short shows as this after an EOF).
+    public var hasPartialResponse: Bool { !buffer.isEmpty }
+
     /// Whether the server closed the connection (EOF) with nothing more to read.
     public func isClosedByServer() -> Bool {
         guard buffer.isEmpty else { return false }
