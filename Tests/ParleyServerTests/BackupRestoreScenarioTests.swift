@@ -9,18 +9,9 @@ import Testing
 /// and every session.
 @Suite struct BackupRestoreScenarioTests {
     @Test func aRestoredDumpServesIdenticalScreensAndSessions() async throws {
-        let live = try PrivateCluster.start()
-        defer { live.destroy() }
-        let pool = PostgresPool(configuration: PostgresConfiguration(url: live.url))
-        defer { pool.shutdown() }
-        _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: pool)
-        let original = try ServerProcess(databaseURL: live.url)
-        defer { original.stop() }
-        let service = ServiceHarness(
-            pool: pool, servers: [original], clients: [RawHTTPClient(port: original.port)],
-            author: try await TestEnvironment.token(.author, pool: pool),
-            publisher: try await TestEnvironment.token(.publish, pool: pool),
-            admin: try await TestEnvironment.token(.admin, pool: pool))
+        let instance = try await PrivateInstance.start()
+        defer { instance.destroy() }
+        let (live, service, pool) = (instance.cluster, instance.harness, instance.harness.pool)
 
         // Flows with several versions, one rolled back, and sessions in several states.
         let quick = FlowFixture.uniqueId("bk")

@@ -127,22 +127,11 @@ import Testing
     /// hang, no other error); once it is back the same process serves again; every write
     /// that was acknowledged is stored.
     @Test func postgresRestartedUnderLoad() async throws {
-        let cluster = try PrivateCluster.start()
-        defer { cluster.destroy() }
-        var configuration = PostgresConfiguration(url: cluster.url)
-        configuration.maximumConnections = 2
-        let pool = PostgresPool(configuration: configuration)
-        defer { pool.shutdown() }
-        _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: pool)
-        let server = try ServerProcess(databaseURL: cluster.url)
-        defer { server.stop() }
-        let service = ServiceHarness(
-            pool: pool, servers: [server], clients: [RawHTTPClient(port: server.port)],
-            author: try await TestEnvironment.token(.author, pool: pool),
-            publisher: try await TestEnvironment.token(.publish, pool: pool),
-            admin: try await TestEnvironment.token(.admin, pool: pool))
+        let instance = try await PrivateInstance.start()
+        defer { instance.destroy() }
+        let (cluster, service) = (instance.cluster, instance.harness)
         let flow = try SessionFixture.released(service, prefix: "pgr")
-        pool.shutdown()
+        service.pool.shutdown()  // its connections would only break while Postgres is down
 
         let load = SessionStartLoad(service: service, flow: flow)
         let threads = DispatchGroup()
