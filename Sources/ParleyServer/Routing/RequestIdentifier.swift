@@ -93,26 +93,35 @@ public struct RequestIdentifier: HTTPResponder {
 }
 
 /// Fresh request ids: a random per-process prefix (so replicas do not collide) and a counter
-/// (so ids are cheap: no random-number syscall per request).
+/// (so ids are cheap: no random-number syscall, one allocation per request), as
+/// `3f9a1c7be2d4-0000002a`.
 final class RequestIdSource: Sendable {
     static let shared = RequestIdSource()
-    private let prefix: String
+    private let prefix: [UInt8]
     private let counter = Atomic<UInt64>(0)
 
     init() {
         var generator = SystemRandomNumberGenerator()
-        let random = generator.next() & 0xFFFF_FFFF_FFFF
-        prefix = String(random, radix: 16).leftPadded(to: 12)
+        prefix = Self.hex(generator.next() & 0xFFFF_FFFF_FFFF, digits: 12) + [UInt8(ascii: "-")]
     }
 
     func next() -> String {
         let value = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        return prefix + "-" + String(value, radix: 16).leftPadded(to: 8)
+        let digits = value >> 32 == 0 ? 8 : 16
+        return String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
+            _ = buffer.initialize(fromContentsOf: prefix)
+            var rest = value
+            for index in stride(from: prefix.count + digits - 1, through: prefix.count, by: -1) {
+                buffer[index] = Self.digits[Int(rest & 0xF)]
+                rest >>= 4
+            }
+            return prefix.count + digits
+        }
     }
-}
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ value: UInt64, digits count: Int) -> [UInt8] {
+        (0..<count).reversed().map { digits[Int((value >> (4 * UInt64($0))) & 0xF)] }
     }
 }
