@@ -92,6 +92,18 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // What every test target shares: process runners, raw HTTP clients, the test database,
+        // the service harness (in process or as child processes). Only test targets depend on it.
+        .target(
+            name: "ParleyTestSupport",
+            dependencies: [
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ParleyTestSupport",
+            swiftSettings: sharedSettings
+        ),
+
         // Tests mirror targets (STYLE.md, convention 7).
         .testTarget(
             name: "ParleyCoreTests",
@@ -106,17 +118,19 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyHTTPTests",
-            dependencies: ["ParleyHTTP"],
+            dependencies: ["ParleyHTTP", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyPostgresTests",
-            dependencies: ["ParleyPostgres"],
+            dependencies: ["ParleyPostgres", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyServerTests",
-            dependencies: ["ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto"],
+            dependencies: [
+                "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyTestSupport",
+            ],
             swiftSettings: sharedSettings
         ),
         .testTarget(
@@ -126,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCLITests",
-            dependencies: ["ParleyCore"],
+            dependencies: ["ParleyCore", "Flows", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
     ]
