@@ -18,6 +18,7 @@ extension ParleyService {
             return (inlineOnly(serve), serve, 0)
         case "createFlowVersion": return (handlers.createFlow, nil, limits.maxFlowBytes)
         case "lintFlow": return (handlers.lintFlow, nil, limits.maxFlowBytes)
+        case "previewFlow": return (handlers.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
         case "listFlows": return (handlers.listFlows, nil, 0)
         case "getFlow": return (handlers.getFlow, nil, 0)
         case "listFlowVersions": return (handlers.listVersions, nil, 0)
@@ -33,6 +34,10 @@ extension ParleyService {
         case "getSession": return (handlers.getSession, handlers.sessionInline, 0)
         case "answerSession": return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case "backSession": return (handlers.backSession, nil, limits.maxSmallBodyBytes)
+        case "studioRedirect": return (inlineOnly(handlers.rootRedirect), handlers.rootRedirect, 0)
+        case "studio", "studioFlow", "studioFlowView":
+            return (inlineOnly(handlers.studioShell), handlers.studioShell, 0)
+        case "studioAsset": return (inlineOnly(handlers.studioAsset), handlers.studioAsset, 0)
         default: preconditionFailure("ServiceRoute \(route.operationId) has no handler")
         }
     }

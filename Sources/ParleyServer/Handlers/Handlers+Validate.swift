@@ -29,14 +29,7 @@ extension Handlers {
         guard let step = version.flow.step(stepId) else {
             throw ServiceProblem.notFound("version \(number) of flow \"\(flowId)\" has no step \"\(stepId)\"")
         }
-        let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
-        guard case .object(var result) = outcome.json else { return Self.json(outcome.json) }
-        if outcome.valid {
-            var merged = earlier
-            for field in answers.fieldIds { merged[field] = answers[field] }
-            if let next = step.nextStepId(for: merged) { result["next"] = JSONValue.string(next) }
-        }
-        return Self.json(.object(result))
+        return Self.json(Self.outcome(of: step, answers: answers, context: earlier))
     }
 
     /// Whether the version was ever released on any channel (remembered once known).
