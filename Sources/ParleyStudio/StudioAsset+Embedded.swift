@@ -5,9 +5,693 @@ extension StudioAsset {
     /// Every file of web/, in name order.
     public static let all: [StudioAsset] = [
         StudioAsset(
+            name: "api.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Talks to the Parley API. The token lives in sessionStorage and leaves the page only as an
+// Authorization header (never in a URL, a cookie or the logs).
+
+const KEY = 'parley.token';
+
+export const token = {
+  get: () => sessionStorage.getItem(KEY),
+  set: (value) => sessionStorage.setItem(KEY, value),
+  clear: () => sessionStorage.removeItem(KEY),
+};
+
+/** A non-2xx answer: the status and the problem document (RFC 9457) when there is one. */
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super((problem && (problem.detail || problem.title)) || `the server answered ${status}`);
+    this.status = status;
+    this.problem = problem || {};
+  }
+}
+
+/** Sends one request; resolves to {data, status, headers} or throws ApiError. */
+export async function api(method, path, body, headers = {}) {
+  const sent = { ...headers };
+  const value = token.get();
+  if (value) sent.Authorization = `Bearer ${value}`;
+  let payload;
+  if (body !== undefined) {
+    sent['Content-Type'] = 'application/json';
+    payload = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  const response = await fetch(path, {
+    method, headers: sent, body: payload, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer',
+  });
+  const text = await response.text();
+  let data = text;
+  try { data = text ? JSON.parse(text) : null; } catch { /* not JSON: keep the text */ }
+  if (!response.ok) throw new ApiError(response.status, typeof data === 'object' ? data : null);
+  return { data, status: response.status, headers: response.headers };
+}
+
+/** The supported client cores, oldest first (DESIGN.md "Capabilities"). */
+export const CORES = ['1.0.0', '1.1.0', '1.2.0', '2.0.0'];
+
+/** "1.2.0" → "1.2". */
+export const shortCore = (core) => core.split('.').slice(0, 2).join('.');
+"""##),
+        StudioAsset(
             name: "app.js", contentType: "text/javascript; charset=utf-8",
             text: ##"""
-export const x = 1;
+// The studio's entry point: sign-in, URL routing (every view has a shareable address), and
+// the navigation between a flow's views.
+import { ApiError, token } from './api.js';
+import { fill, go, h, status } from './dom.js';
+import { flowsPage, flowPage } from './flows.js';
+import { editorPage } from './editor.js';
+import { previewPage } from './preview.js';
+import { tryPage } from './try.js';
+import { graphPage } from './graph.js';
+import { funnelPage } from './funnel.js';
+
+const VIEWS = [
+  ['', 'Overview', flowPage], ['editor', 'Editor', editorPage], ['preview', 'Preview', previewPage],
+  ['try', 'Try it', tryPage], ['graph', 'Graph', graphPage], ['funnel', 'Funnel', funnelPage],
+];
+
+const main = document.getElementById('main');
+const nav = document.getElementById('nav');
+const signOut = document.getElementById('signout');
+let signInError = '';
+
+/** Where the URL points: {flow, view}. */
+function location() {
+  const parts = window.location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] !== 'studio') return {};
+  if (parts[1] === 'flows' && parts[2]) return { flow: parts[2], view: parts[3] || '' };
+  return {};
+}
+
+function renderNav(flow, view) {
+  nav.replaceChildren();
+  if (!flow || !token.get()) return;
+  const list = h('ul');
+  for (const [name, label] of VIEWS) {
+    const href = `/studio/flows/${encodeURIComponent(flow)}${name ? `/${name}` : ''}`;
+    list.append(h('li', {}, h('a', { href, 'aria-current': name === view ? 'page' : null }, label)));
+  }
+  nav.append(h('span', { class: 'flow-name' }, flow), list);
+}
+
+function signInPage() {
+  document.title = 'Sign in · Parley Studio';
+  const input = h('input', {
+    id: 'token', name: 'token', type: 'password', required: true,
+    'aria-describedby': signInError ? 'signin-error' : 'token-help',
+  });
+  const form = h('form', { class: 'signin', onsubmit: async (event) => {
+    event.preventDefault();
+    token.set(input.value.trim());
+    signInError = '';
+    await route();
+  } },
+  h('h1', {}, 'Sign in to Parley Studio'),
+  h('label', { for: 'token' }, 'API token'),
+  input,
+  h('p', { id: 'token-help', class: 'help' }, 'A token with the author scope (publish to release). It is kept only in this tab.'),
+  signInError ? h('p', { id: 'signin-error', class: 'notice error', role: 'alert' }, signInError) : null,
+  h('button', { type: 'submit', class: 'primary' }, 'Sign in'));
+  fill(main, form);
+  input.focus();
+}
+
+/** Shows the page the URL names; a missing or refused token shows the sign-in form. */
+async function route() {
+  const { flow, view } = location();
+  signOut.hidden = !token.get();
+  renderNav(flow, view);
+  if (!token.get()) return signInPage();
+  const entry = VIEWS.find(([name]) => name === view);
+  fill(main, h('p', { class: 'loading' }, 'Loading…'));
+  try {
+    if (!flow) await flowsPage(main);
+    else if (entry) await entry[2](main, flow);
+    else fill(main, status(`The studio has no view “${view}”.`, 'error'));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      token.clear();
+      signInError = `Sign-in failed: ${error.message}. Check the token and try again.`;
+      renderNav();
+      signOut.hidden = true;
+      return signInPage();
+    }
+    fill(main, h('h1', {}, 'Something went wrong'), status(error.message, 'error'));
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const link = event.target.closest('a[href^="/studio"]');
+  if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  go(link.getAttribute('href'));
+});
+window.addEventListener('popstate', route);
+signOut.addEventListener('click', () => {
+  token.clear();
+  signInError = '';
+  route();
+});
+
+route();
+"""##),
+        StudioAsset(
+            name: "dom.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Builds DOM nodes without innerHTML, so text from flows and the server is never parsed as markup.
+
+/** h('p', {class: 'x', onclick: fn}, 'text', child…) → an element. */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    else if (name === 'class') element.className = value;
+    else if (name === 'value') element.value = value;
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+/** Appends strings, nodes and (nested) arrays of them. */
+export function append(parent, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return parent;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with attributes. */
+export function svg(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined && value !== null) element.setAttribute(name, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** A status line that screen readers announce. */
+export function status(text, kind = 'info') {
+  return h('p', { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
+}
+
+/** A short date and time in the reader's locale. */
+export function when(text) {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toLocaleString();
+}
+
+/** Goes to a studio URL without reloading the page (app.js routes on popstate). */
+export function go(path) {
+  history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+/** Replaces `parent`'s children (null and false children are skipped, as in h()). */
+export function fill(parent, ...children) {
+  parent.replaceChildren();
+  return append(parent, children);
+}
+"""##),
+        StudioAsset(
+            name: "draft.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// The flow being edited, shared by the editor, preview, try-it and graph views of one tab.
+// It starts as the latest stored version and lives in sessionStorage until saved.
+import { api } from './api.js';
+
+const key = (flow) => `parley.draft.${flow}`;
+
+/** {text, base}: the draft text and the version it was started from (for If-Match). */
+export async function loadDraft(flow) {
+  const kept = sessionStorage.getItem(key(flow));
+  if (kept) return JSON.parse(kept);
+  const summary = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}`)).data;
+  const latest = summary.latestVersion;
+  const version = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}/versions/${latest}`)).data;
+  return { text: JSON.stringify(version.content, null, 2), base: latest };
+}
+
+/** Keeps the draft for the other views. */
+export function keepDraft(flow, draft) {
+  sessionStorage.setItem(key(flow), JSON.stringify(draft));
+}
+
+/** Forgets the draft (after a save, the stored version is the truth again). */
+export function dropDraft(flow) {
+  sessionStorage.removeItem(key(flow));
+}
+
+/** The draft as a document, or null with the parse error. */
+export function parseDraft(draft) {
+  try {
+    return { document: JSON.parse(draft.text), error: null };
+  } catch (error) {
+    return { document: null, error };
+  }
+}
+"""##),
+        StudioAsset(
+            name: "editor.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// The editor: the flow's JSON with line numbers, lint on each pause in typing (problems shown at
+// the line their JSON Pointer names, listed with their code), the core × step servability
+// matrix, and save as a new version with If-Match (a conflict is said plainly).
+import { api, ApiError, shortCore } from './api.js';
+import { fill, h, status } from './dom.js';
+import { keepDraft, loadDraft } from './draft.js';
+import { lineOf, pointerLines } from './jsonpos.js';
+
+const PAUSE_MS = 250;
+const STATUS_LABELS = {
+  native: 'native', viaFallbacks: 'via fallbacks', upgrade: 'upgrade screen', notServable: 'not servable',
+};
+
+/** The servability matrix as a table: one row per step, one column per core, coloured by status. */
+export function matrixTable(servability) {
+  return h('table', { class: 'data matrix', id: 'matrix' },
+    h('caption', {}, 'How each core is served each step'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Step'),
+      servability.cores.map((core) => h('th', { scope: 'col' }, `Core ${shortCore(core)}`)))),
+    h('tbody', {}, servability.steps.map((step) => h('tr', {},
+      h('th', { scope: 'row' }, step.id),
+      servability.cores.map((core) => {
+        const value = step.servability[core];
+        return h('td', { class: `status-${value}` }, STATUS_LABELS[value] || value);
+      })))));
+}
+
+/** `/studio/flows/{id}/editor`. */
+export async function editorPage(main, flow) {
+  document.title = `Edit ${flow} · Parley Studio`;
+  const draft = await loadDraft(flow);
+  const gutter = h('div', { class: 'gutter', 'aria-hidden': 'true' });
+  const text = h('textarea', {
+    id: 'flow-json', class: 'code', spellcheck: 'false', wrap: 'off', autocomplete: 'off',
+    'aria-describedby': 'lint-summary',
+  });
+  text.value = draft.text;
+  const summary = h('p', { id: 'lint-summary', role: 'status', class: 'lint-summary' }, 'Checking…');
+  const problemList = h('ol', { id: 'problems', class: 'problems' });
+  const matrix = h('div', { id: 'matrix-area' });
+  const saveResult = h('div', { id: 'save-result' });
+  const save = h('button', { type: 'button', class: 'primary', id: 'save' }, 'Save as new version');
+  const base = h('span', { id: 'base-version' });
+  let problemLines = new Map();
+  let sequence = 0;
+  let timer = null;
+
+  const drawGutter = () => {
+    const count = text.value.split('\n').length;
+    fill(gutter, ...Array.from({ length: count }, (_, index) => {
+      const number = index + 1;
+      const codes = problemLines.get(number);
+      return h('div', { class: codes ? 'line error' : 'line', 'data-line': number, title: codes ? codes.join(', ') : null }, number);
+    }));
+    gutter.scrollTop = text.scrollTop;
+  };
+  const jump = (line) => {
+    const offsets = text.value.split('\n').slice(0, line - 1).reduce((sum, row) => sum + row.length + 1, 0);
+    text.focus();
+    text.setSelectionRange(offsets, offsets);
+    text.scrollTop = Math.max(0, (line - 4) * 20);
+  };
+  const show = (problems, servability) => {
+    problemLines = new Map();
+    for (const problem of problems) problemLines.set(problem.line, [...(problemLines.get(problem.line) || []), problem.code]);
+    drawGutter();
+    summary.textContent = problems.length === 0 ? 'No problems: ready to save.'
+      : `${problems.length} problem${problems.length === 1 ? '' : 's'}.`;
+    summary.className = `lint-summary ${problems.length ? 'bad' : 'good'}`;
+    fill(problemList, ...problems.map((problem) => h('li', { 'data-line': problem.line, 'data-code': problem.code },
+      h('button', { type: 'button', class: 'link', onclick: () => jump(problem.line) }, `Line ${problem.line}`),
+      ' ', h('code', { class: 'code-name' }, problem.code), ' ', problem.message,
+      problem.pointer ? h('span', { class: 'pointer' }, ` at ${problem.pointer}`) : null)));
+    save.disabled = problems.length > 0;
+    if (servability) fill(matrix, h('h2', {}, 'Servability'), matrixTable(servability));
+  };
+  const lint = async () => {
+    const mine = ++sequence;
+    keepDraft(flow, { text: text.value, base: draft.base });
+    const parsed = pointerLines(text.value);
+    if (parsed.error) return show([{ line: parsed.error.line, code: 'syntax', message: parsed.error.message }]);
+    try {
+      const report = (await api('POST', '/v1/flows/lint', text.value)).data;
+      if (mine !== sequence) return;
+      show(report.problems.map((problem) => ({ ...problem, line: lineOf(parsed.lines, problem.pointer) })), report.servability);
+    } catch (error) {
+      if (mine === sequence) show([{ line: 1, code: 'request', message: error.message }]);
+    }
+  };
+  const saveVersion = async () => {
+    save.disabled = true;
+    const headers = draft.base ? { 'If-Match': `"${draft.base}"` } : {};
+    try {
+      const answer = await api('POST', '/v1/flows', text.value, headers);
+      const version = answer.data.version;
+      const created = answer.status === 201;
+      draft.base = version;
+      keepDraft(flow, { text: text.value, base: version });
+      base.textContent = `Editing from version ${version}.`;
+      fill(saveResult, status(created ? `Saved as version ${version}.` : `Identical to version ${version}: nothing new was stored.`, 'ok'),
+        h('a', { href: `/studio/flows/${encodeURIComponent(answer.data.flow)}` }, 'See the versions'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        const latest = error.problem.latestVersion;
+        fill(saveResult, status(`Not saved: someone saved version ${latest} after version ${draft.base}, which you started from. `
+          + 'Your text is kept here. Compare it with the latest version, then save again on top of it.', 'error'),
+        h('button', { type: 'button', onclick: () => { draft.base = latest; keepDraft(flow, { text: text.value, base: latest }); base.textContent = `Editing on top of version ${latest}.`; saveResult.replaceChildren(); } },
+          `Save on top of version ${latest} next time`));
+      } else {
+        fill(saveResult, status(`Not saved: ${error.message}`, 'error'));
+      }
+    } finally {
+      save.disabled = problemLines.size > 0;
+    }
+  };
+
+  text.addEventListener('input', () => {
+    drawGutter();
+    clearTimeout(timer);
+    timer = setTimeout(lint, PAUSE_MS);
+  });
+  text.addEventListener('scroll', () => { gutter.scrollTop = text.scrollTop; });
+  save.addEventListener('click', saveVersion);
+  base.textContent = draft.base ? `Editing from version ${draft.base}.` : 'A new flow.';
+
+  fill(main,
+    h('h1', {}, `Edit ${flow}`),
+    h('div', { class: 'editor-bar' }, base, save),
+    saveResult,
+    h('div', { class: 'editor-grid' },
+      h('div', {},
+        h('label', { for: 'flow-json', class: 'editor-label' }, 'Flow JSON (parley.flow/1): lint runs when you pause typing'),
+        h('div', { class: 'editor' }, gutter, text)),
+      h('section', { class: 'lint', 'aria-labelledby': 'lint-title' },
+        h('h2', { id: 'lint-title' }, 'Lint'), summary, problemList, matrix)));
+  drawGutter();
+  await lint();
+}
+"""##),
+        StudioAsset(
+            name: "flows.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Flows: the list, and one flow's versions, live releases per channel, release/rollback
+// (with a confirmation) and its history (who did what, when).
+import { api } from './api.js';
+import { append, fill, h, status, when } from './dom.js';
+
+const channelsOf = (releases) => Object.entries(releases || {}).sort(([a], [b]) => a.localeCompare(b));
+
+/** `/studio`: every flow with its latest version and what is live where. */
+export async function flowsPage(main) {
+  document.title = 'Flows · Parley Studio';
+  const flows = [];
+  let next = null;
+  do {
+    const page = (await api('GET', `/v1/flows?limit=200${next ? `&after=${encodeURIComponent(next)}` : ''}`)).data;
+    flows.push(...page.items);
+    next = page.next;
+  } while (next && flows.length < 2000);
+  const rows = flows.map((flow) => h('tr', {},
+    h('th', { scope: 'row' }, h('a', { href: `/studio/flows/${encodeURIComponent(flow.id)}` }, flow.id)),
+    h('td', {}, flow.title || '—'),
+    h('td', { class: 'num' }, flow.latestVersion),
+    h('td', {}, channelsOf(flow.releases).map(([channel, version]) => h('span', { class: 'chip' }, `${channel}: v${version}`)))));
+  fill(main,
+    h('h1', {}, 'Flows'),
+    flows.length === 0
+      ? status('No flows yet. Post one with POST /v1/flows or publish a bundle.')
+      : h('table', { class: 'data' },
+        h('caption', {}, `${flows.length} flow${flows.length === 1 ? '' : 's'}`),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Flow'), h('th', { scope: 'col' }, 'Title'),
+          h('th', { scope: 'col' }, 'Latest version'), h('th', { scope: 'col' }, 'Live'))),
+        h('tbody', {}, rows)));
+}
+
+/** Asks before a release goes out; resolves true when confirmed. */
+function confirmRelease(text) {
+  return new Promise((resolve) => {
+    const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' },
+      h('h2', { id: 'confirm-title' }, 'Confirm release'),
+      h('p', {}, text));
+    const finish = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
+    dialog.append(h('div', { class: 'actions' },
+      h('button', { type: 'button', onclick: () => finish(false) }, 'Cancel'),
+      h('button', { type: 'button', class: 'primary', id: 'confirm-release', onclick: () => finish(true) }, 'Release')));
+    dialog.addEventListener('cancel', () => resolve(false));
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+/** `/studio/flows/{id}`: versions, live releases, release and rollback, history. */
+export async function flowPage(main, flow, notice) {
+  const path = `/v1/flows/${encodeURIComponent(flow)}`;
+  const [summary, versions, releases] = await Promise.all([
+    api('GET', path), api('GET', `${path}/versions?limit=200`), api('GET', `${path}/releases`),
+  ]).then((answers) => answers.map((answer) => answer.data));
+  document.title = `${flow} · Parley Studio`;
+  main.replaceChildren();
+  const live = channelsOf(summary.releases);
+  const channel = h('input', { id: 'channel', name: 'channel', value: live[0] ? live[0][0] : 'production', required: true });
+  const liveOn = () => summary.releases[channel.value.trim()];
+
+  const release = async (version) => {
+    const target = channel.value.trim();
+    if (!target) return channel.focus();
+    const current = summary.releases[target];
+    const verb = current && version < current ? 'Roll back' : 'Release';
+    const text = `${verb} “${flow}” on channel “${target}” to version ${version}`
+      + `${current ? ` (live now: version ${current})` : ''}? Clients get it within the screen cache time.`;
+    if (!(await confirmRelease(text))) return;
+    try {
+      await api('POST', `${path}/releases`, { version, channel: target });
+      await flowPage(main, flow, status(`${verb === 'Release' ? 'Released' : 'Rolled back to'} version ${version} on ${target}.`, 'ok'));
+    } catch (error) {
+      await flowPage(main, flow, status(`The release was refused: ${error.message}`, 'error'));
+    }
+  };
+
+  const versionRows = versions.items.map((version) => {
+    const onChannel = liveOn();
+    const label = onChannel === version.version ? 'Live' : onChannel && version.version < onChannel ? 'Roll back to' : 'Release';
+    return h('tr', {},
+      h('th', { scope: 'row', class: 'num' }, `v${version.version}`),
+      h('td', {}, version.author), h('td', {}, when(version.createdAt)),
+      h('td', {}, h('code', { title: version.contentHash }, version.contentHash.slice(0, 12))),
+      h('td', {}, label === 'Live'
+        ? h('span', { class: 'chip live' }, 'live')
+        : h('button', { type: 'button', 'data-version': version.version, onclick: () => release(version.version) },
+          `${label} v${version.version}`)));
+  });
+  const history = releases.items.map((entry) => h('li', {},
+    h('strong', {}, entry.releasedBy), ` released v${entry.version} on ${entry.channel}`,
+    entry.percent < 100 ? ` to ${entry.percent}%` : '', entry.halted ? ' (halted)' : '',
+    ' — ', h('time', { datetime: entry.releasedAt }, when(entry.releasedAt))));
+
+  append(main, [
+    h('h1', {}, summary.title ? `${summary.title} ` : '', h('span', { class: 'muted' }, `(${flow})`)),
+    notice || null,
+    h('section', { 'aria-labelledby': 'live-title' },
+      h('h2', { id: 'live-title' }, 'Live releases'),
+      live.length ? h('ul', { class: 'chips', id: 'live' }, live.map(([name, version]) => h('li', { class: 'chip live' }, `${name}: v${version}`)))
+        : h('p', {}, 'Not released on any channel.')),
+    h('section', { 'aria-labelledby': 'versions-title' },
+      h('h2', { id: 'versions-title' }, 'Versions'),
+      h('div', { class: 'field inline' }, h('label', { for: 'channel' }, 'Channel'), channel,
+        h('span', { class: 'help' }, 'Release and roll back act on this channel.')),
+      h('table', { class: 'data', id: 'versions' },
+        h('thead', {}, h('tr', {}, ['Version', 'Author', 'Created', 'Content hash', 'Action'].map((name) => h('th', { scope: 'col' }, name)))),
+        h('tbody', {}, versionRows))),
+    h('section', { 'aria-labelledby': 'history-title' },
+      h('h2', { id: 'history-title' }, 'Release history'),
+      history.length ? h('ol', { class: 'history', id: 'history' }, history) : h('p', {}, 'No releases yet.'))]);
+}
+"""##),
+        StudioAsset(
+            name: "funnel.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Funnel: for a live flow, sessions started, each step's valid answers and rejections, and
+// where sessions stop — read from the session series on /metrics (Prometheus text format).
+import { api, ApiError } from './api.js';
+import { fill, h, status, svg } from './dom.js';
+import { flowGraph } from './graph.js';
+
+/** Prometheus text → [{name, labels, value}] (comments and malformed lines skipped). */
+export function parseMetrics(text) {
+  const samples = [];
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})?\s+(\S+)/.exec(line);
+    if (!match) continue;
+    const labels = {};
+    const pattern = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+    let label;
+    while ((label = pattern.exec(match[3] || '')) !== null) {
+      labels[label[1]] = label[2].replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+    }
+    samples.push({ name: match[1], labels, value: Number(match[4]) });
+  }
+  return samples;
+}
+
+/** `/studio/flows/{id}/funnel`. */
+export async function funnelPage(main, flow) {
+  document.title = `Funnel ${flow} · Parley Studio`;
+  const metrics = await api('GET', '/metrics');
+  const samples = parseMetrics(String(metrics.data)).filter((sample) => sample.labels.flow === flow);
+  const sum = (name, match = () => true) => samples.filter((sample) => sample.name === name && match(sample.labels)).reduce((total, sample) => total + sample.value, 0);
+  const started = sum('parley_sessions_started_total');
+  fill(main, h('h1', {}, `Funnel of ${flow}`));
+  if (started === 0) {
+    main.append(status('No sessions yet: once clients start sessions on a live version, each step’s progress shows here.'));
+    return;
+  }
+  let order = [];
+  try {
+    const summary = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}`)).data;
+    const version = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}/versions/${summary.latestVersion}`)).data;
+    const { steps, depth } = flowGraph(version.content);
+    order = steps.filter((id) => depth.has(id)).sort((a, b) => depth.get(a) - depth.get(b));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  const seen = samples.filter((sample) => sample.name === 'parley_session_steps_total').map((sample) => sample.labels.step);
+  for (const step of seen) if (!order.includes(step)) order.push(step);
+  const completed = sum('parley_session_completions_total');
+  const expired = sum('parley_session_expirations_total');
+  const rows = order.map((step) => ({
+    step,
+    valid: sum('parley_session_steps_total', (labels) => labels.step === step && labels.outcome === 'valid'),
+    invalid: sum('parley_session_steps_total', (labels) => labels.step === step && labels.outcome === 'invalid'),
+  }));
+  const BAR = 420;
+  const chart = svg('svg', { viewBox: `0 0 ${BAR + 260} ${rows.length * 36 + 50}`, width: BAR + 260, height: rows.length * 36 + 50, role: 'img', 'aria-labelledby': 'funnel-title', class: 'funnel' },
+    svg('title', { id: 'funnel-title' }, `Sessions passing each step of ${flow}`),
+    svg('text', { x: 0, y: 18, class: 'bar-label' }, 'started'),
+    svg('rect', { x: 130, y: 4, width: BAR, height: 22, class: 'bar started' }),
+    svg('text', { x: BAR + 140, y: 20 }, String(started)),
+    rows.map((row, index) => [
+      svg('text', { x: 0, y: 54 + index * 36, class: 'bar-label' }, row.step),
+      svg('rect', { x: 130, y: 40 + index * 36, width: Math.max(1, (BAR * row.valid) / started), height: 22, class: 'bar' }),
+      svg('text', { x: BAR + 140, y: 56 + index * 36 }, `${row.valid} (${Math.round((100 * row.valid) / started)}%)`),
+    ]));
+  main.append(
+    h('p', {}, `${started} session${started === 1 ? '' : 's'} started, ${completed} completed, ${expired} expired (since this server process started).`),
+    chart,
+    h('table', { class: 'data', id: 'funnel' }, h('caption', {}, 'Per step: sessions that passed it, rejected answers, and the share of started sessions lost by then'),
+      h('thead', {}, h('tr', {}, ['Step', 'Passed', 'Rejected answers', 'Drop-off'].map((name) => h('th', { scope: 'col' }, name)))),
+      h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.step), h('td', { class: 'num' }, row.valid),
+        h('td', { class: 'num' }, row.invalid), h('td', { class: 'num' }, `${Math.max(0, Math.round(100 - (100 * row.valid) / started))}%`))))));
+}
+"""##),
+        StudioAsset(
+            name: "graph.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Graph: the draft's steps and transitions as SVG, each edge labelled with its `when` in words,
+// steps no path from `start` reaches marked. The same edges are listed as a table for readers
+// who do not see the drawing.
+import { fill, h, svg } from './dom.js';
+import { draftDocument } from './preview.js';
+
+const quote = (value) => JSON.stringify(value);
+
+/** A predicate (DESIGN.md "Flow") in words. */
+export function describe(predicate) {
+  if (!predicate || typeof predicate !== 'object') return 'always';
+  if (Array.isArray(predicate.all)) return predicate.all.map(describe).join(' and ');
+  if (Array.isArray(predicate.any)) return `(${predicate.any.map(describe).join(' or ')})`;
+  if (predicate.not) return `not (${describe(predicate.not)})`;
+  if ('equals' in predicate) return `${predicate.field} = ${quote(predicate.equals)}`;
+  if (Array.isArray(predicate.in)) return `${predicate.field} in ${predicate.in.map(quote).join(', ')}`;
+  if ('present' in predicate) return `${predicate.field} ${predicate.present ? 'is given' : 'is empty'}`;
+  return JSON.stringify(predicate);
+}
+
+/** Steps, edges, depth (from start) of each reachable step. */
+export function flowGraph(flow) {
+  const steps = (flow.steps || []).map((step) => step.id);
+  const edges = [];
+  for (const step of flow.steps || []) {
+    let conditional = false;
+    for (const entry of step.next || []) {
+      edges.push({ from: step.id, to: entry.goto, label: entry.when ? describe(entry.when) : conditional ? 'otherwise' : 'always' });
+      conditional = conditional || Boolean(entry.when);
+    }
+  }
+  const depth = new Map([[flow.start, 0]]);
+  const queue = [flow.start];
+  while (queue.length) {
+    const current = queue.shift();
+    for (const edge of edges.filter((item) => item.from === current)) {
+      if (!depth.has(edge.to)) { depth.set(edge.to, depth.get(current) + 1); queue.push(edge.to); }
+    }
+  }
+  return { steps, edges, depth };
+}
+
+/** `/studio/flows/{id}/graph`. */
+export async function graphPage(main, flow) {
+  document.title = `Graph ${flow} · Parley Studio`;
+  const draft = await draftDocument(main, flow);
+  if (!draft) return;
+  const { steps, edges, depth } = flowGraph(draft);
+  const unreachable = steps.filter((id) => !depth.has(id));
+  const columns = [];
+  for (const id of steps) {
+    const column = depth.has(id) ? depth.get(id) : Math.max(0, ...depth.values()) + 1;
+    (columns[column] = columns[column] || []).push(id);
+  }
+  const BOX_W = 150; const BOX_H = 44; const GAP_X = 130; const GAP_Y = 70; const PAD = 30;
+  const place = new Map();
+  columns.forEach((ids, column) => (ids || []).forEach((id, row) => place.set(id, { x: PAD + column * (BOX_W + GAP_X), y: PAD + row * (BOX_H + GAP_Y) })));
+  const width = PAD * 2 + columns.length * (BOX_W + GAP_X);
+  const height = PAD * 2 + Math.max(...columns.map((ids) => (ids || []).length), 1) * (BOX_H + GAP_Y) + 60;
+
+  const drawing = svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-labelledby': 'graph-title graph-desc', class: 'graph' },
+    svg('title', { id: 'graph-title' }, `Steps of ${flow}`),
+    svg('desc', { id: 'graph-desc' }, `${steps.length} steps, ${edges.length} transitions, ${unreachable.length} unreachable.`),
+    svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 8, markerHeight: 8, orient: 'auto-start-reverse' },
+      svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrowhead' }))));
+  edges.forEach((edge, index) => {
+    const from = place.get(edge.from); const to = place.get(edge.to);
+    if (!from || !to) return;
+    const x1 = from.x + BOX_W; const y1 = from.y + BOX_H / 2;
+    const forward = to.x > from.x;
+    const x2 = forward ? to.x : to.x + BOX_W / 2; const y2 = forward ? to.y + BOX_H / 2 : to.y + BOX_H;
+    const bend = forward ? `C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}` : `C ${x1 + 60} ${y1 + 90}, ${x2} ${y2 + 60 + index * 6}`;
+    drawing.append(svg('path', { d: `M ${x1} ${y1} ${bend}, ${x2} ${y2}`, class: 'edge', 'marker-end': 'url(#arrow)' }));
+    const lx = forward ? (x1 + x2) / 2 : x2 + 10; const ly = forward ? (y1 + y2) / 2 - 6 : y2 + 30 + index * 6;
+    drawing.append(svg('text', { x: lx, y: ly, class: 'edge-label', 'text-anchor': 'middle' }, edge.label));
+  });
+  for (const id of steps) {
+    const { x, y } = place.get(id);
+    const lost = !depth.has(id);
+    drawing.append(svg('g', { class: `node${lost ? ' unreachable' : ''}${id === draft.start ? ' start' : ''}` },
+      svg('rect', { x, y, width: BOX_W, height: BOX_H, rx: 8 }),
+      svg('text', { x: x + BOX_W / 2, y: y + BOX_H / 2 + 5, 'text-anchor': 'middle' }, id),
+      lost ? svg('text', { x: x + BOX_W / 2, y: y + BOX_H + 16, 'text-anchor': 'middle', class: 'lost-label' }, 'unreachable') : null));
+  }
+
+  fill(main,
+    h('h1', {}, `Graph of ${flow}`),
+    unreachable.length ? h('p', { class: 'notice warn', role: 'status' }, `Unreachable: ${unreachable.join(', ')}`) : null,
+    h('div', { class: 'graph-scroll' }, drawing),
+    h('table', { class: 'data', id: 'edges' }, h('caption', {}, 'Transitions, in the order the server tries them'),
+      h('thead', {}, h('tr', {}, ['From', 'To', 'When'].map((name) => h('th', { scope: 'col' }, name)))),
+      h('tbody', {}, edges.map((edge) => h('tr', {}, h('td', {}, edge.from), h('td', {}, edge.to), h('td', {}, edge.label))))));
+}
 """##),
         StudioAsset(
             name: "icon.svg", contentType: "image/svg+xml",
@@ -39,9 +723,510 @@ export const x = 1;
 </html>
 """##),
         StudioAsset(
+            name: "jsonpos.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// A small JSON parser that records, for every value, the line it starts on, keyed by its
+// JSON Pointer (RFC 6901): lint problems carry pointers, designers read lines.
+
+/** Parses `text`; returns {lines: Map(pointer → line), error: {message, line} | null}. */
+export function pointerLines(text) {
+  const lines = new Map();
+  let index = 0;
+  let line = 1;
+  const fail = (message) => { throw { message, line }; };
+  const space = () => {
+    while (index < text.length && ' \t\r\n'.includes(text[index])) {
+      if (text[index] === '\n') line += 1;
+      index += 1;
+    }
+  };
+  const string = () => {
+    const start = index;
+    index += 1;
+    while (index < text.length && text[index] !== '"') {
+      if (text[index] === '\n') fail('a string may not span lines');
+      index += text[index] === '\\' ? 2 : 1;
+    }
+    if (index >= text.length) fail('unterminated string');
+    index += 1;
+    return JSON.parse(text.slice(start, index));
+  };
+  const escape = (token) => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  const value = (pointer) => {
+    space();
+    lines.set(pointer, line);
+    const char = text[index];
+    if (char === '{') {
+      index += 1;
+      space();
+      if (text[index] === '}') { index += 1; return; }
+      for (;;) {
+        space();
+        if (text[index] !== '"') fail('expected a member name in quotes');
+        const keyLine = line;
+        const name = string();
+        const member = `${pointer}/${escape(name)}`;
+        space();
+        if (text[index] !== ':') fail(`expected “:” after "${name}"`);
+        index += 1;
+        value(member);
+        lines.set(member, keyLine);
+        space();
+        if (text[index] === ',') { index += 1; continue; }
+        if (text[index] === '}') { index += 1; return; }
+        fail('expected “,” or “}”');
+      }
+    } else if (char === '[') {
+      index += 1;
+      space();
+      if (text[index] === ']') { index += 1; return; }
+      for (let position = 0; ; position += 1) {
+        value(`${pointer}/${position}`);
+        space();
+        if (text[index] === ',') { index += 1; continue; }
+        if (text[index] === ']') { index += 1; return; }
+        fail('expected “,” or “]”');
+      }
+    } else if (char === '"') {
+      string();
+    } else {
+      const match = /^(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null)/.exec(text.slice(index, index + 64));
+      if (!match) fail(index >= text.length ? 'unexpected end of the document' : `unexpected “${char}”`);
+      index += match[0].length;
+    }
+  };
+  try {
+    value('');
+    space();
+    if (index < text.length) fail('unexpected text after the document');
+    return { lines, error: null };
+  } catch (error) {
+    if (error && typeof error.line === 'number') return { lines, error };
+    return { lines, error: { message: String(error && error.message), line } };
+  }
+}
+
+/** The line of `pointer`, else of its nearest ancestor that exists (e.g. a missing member's object). */
+export function lineOf(lines, pointer) {
+  let current = pointer;
+  for (;;) {
+    if (lines.has(current)) return lines.get(current);
+    if (!current) return 1;
+    current = current.slice(0, current.lastIndexOf('/'));
+  }
+}
+"""##),
+        StudioAsset(
+            name: "preview.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Preview: one step of the draft rendered for every supported core side by side, each with what
+// gating did (substituted, dropped, upgrade screen) and the rules the core defers to the server.
+import { api, ApiError, shortCore } from './api.js';
+import { fill, h, status } from './dom.js';
+import { loadDraft, parseDraft } from './draft.js';
+import { renderScreen } from './render.js';
+
+const SERVED = {
+  step: 'Serves the step.', upgrade: 'Serves the flow’s upgrade screen instead.',
+  builtInUpgrade: 'Serves the built-in upgrade screen instead.',
+};
+const ACTIONS = {
+  substituted: 'replaced by its fallback', dropped: 'dropped', escalated: 'needs the upgrade screen',
+  propertyRemoved: 'property removed', actionFallback: 'action replaced by its fallback',
+};
+
+/** The draft as a document, or a message pointing to the editor. */
+export async function draftDocument(main, flow) {
+  const parsed = parseDraft(await loadDraft(flow));
+  if (parsed.document) return parsed.document;
+  fill(main, h('h1', {}, flow), status(`The draft is not valid JSON (${parsed.error.message}).`, 'error'),
+    h('a', { href: `/studio/flows/${encodeURIComponent(flow)}/editor` }, 'Fix it in the editor'));
+  return null;
+}
+
+/** Explains a 422 from the preview endpoint: the draft has lint problems. */
+export function lintRefusal(main, flow, error) {
+  if (!(error instanceof ApiError) || error.status !== 422) throw error;
+  fill(main, h('h1', {}, flow),
+    status(`The draft has ${(error.problem.problems || []).length} lint problem(s); fix them first.`, 'error'),
+    h('ul', {}, (error.problem.problems || []).map((problem) => h('li', {}, h('code', {}, problem.code), ` ${problem.message}`))),
+    h('a', { href: `/studio/flows/${encodeURIComponent(flow)}/editor` }, 'Open the editor'));
+}
+
+/** One core's column: the rendered screen, the gating report and the deferred rules. */
+function column(entry) {
+  const label = shortCore(entry.core);
+  const scope = `core${label.replace('.', '')}`;
+  const { element } = renderScreen(entry.screen, { scope });
+  return h('section', { class: `core-column served-${entry.served}`, 'aria-labelledby': `${scope}-title`, 'data-core': label },
+    h('h2', { id: `${scope}-title` }, `Core ${label}`),
+    h('p', { class: 'served' }, SERVED[entry.served] || entry.served),
+    h('div', { class: 'device' }, element),
+    h('h3', {}, 'Gating report'),
+    entry.report.length === 0 ? h('p', { class: 'report-empty' }, 'Served as authored.')
+      : h('ul', { class: 'report' }, entry.report.map((item) => h('li', { 'data-action': item.action, 'data-node': item.nodeId },
+        h('strong', {}, item.nodeId), `: ${ACTIONS[item.action] || item.action}. `, h('span', { class: 'reason' }, item.reason)))),
+    h('h3', {}, 'Deferred rules'),
+    entry.deferred.length === 0 ? h('p', {}, 'None: this core checks every rule itself.')
+      : h('ul', { class: 'deferred' }, entry.deferred.map((rule) => h('li', {}, h('code', {}, rule.rule), ` on ${rule.field}, checked by the server`))));
+}
+
+/** `/studio/flows/{id}/preview?step=…`. */
+export async function previewPage(main, flow) {
+  document.title = `Preview ${flow} · Parley Studio`;
+  const document_ = await draftDocument(main, flow);
+  if (!document_) return;
+  const steps = (document_.steps || []).map((step) => step.id);
+  const requested = new URLSearchParams(window.location.search).get('step');
+  const step = steps.includes(requested) ? requested : document_.start;
+  let preview;
+  try {
+    preview = (await api('POST', '/v1/flows/preview', { flow: document_, step })).data;
+  } catch (error) {
+    return lintRefusal(main, flow, error);
+  }
+  const picker = h('select', { id: 'step', name: 'step' }, steps.map((id) => h('option', { value: id }, id)));
+  picker.value = step;
+  picker.addEventListener('change', () => {
+    history.replaceState(null, '', `?step=${encodeURIComponent(picker.value)}`);
+    previewPage(main, flow);
+  });
+  fill(main,
+    h('h1', {}, `Preview ${flow}`),
+    h('div', { class: 'field inline' }, h('label', { for: 'step' }, 'Step'), picker,
+      h('span', { class: 'help' }, 'The draft as each core is served it; nothing is stored.')),
+    h('div', { class: 'columns', id: 'columns' }, preview.cores.map(column)));
+}
+"""##),
+        StudioAsset(
+            name: "render.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Renders a gated screen as accessible HTML: every component of the vocabulary (DESIGN.md
+// "Component vocabulary"), labels tied to inputs, roles, document order as focus order.
+// A preview, not a client: nothing is fetched (images show their description and address).
+import { h } from './dom.js';
+
+const text = (value) => (typeof value === 'string' ? value : '');
+
+/** Renders `screen` with ids prefixed by `scope`; `interactive` makes submit buttons submit. */
+export function renderScreen(screen, { scope, interactive = false, values = {} } = {}) {
+  const fields = [];
+  const id = (node) => `${scope}-${node.id}`;
+  const errorSlot = (node) => h('p', { class: 'field-error', id: `${id(node)}-error`, 'data-field': node.properties.fieldId });
+  const described = (node) => ({ 'aria-describedby': `${id(node)}-error` });
+
+  const input = (node, control, labelText) => {
+    fields.push({ field: node.properties.fieldId, control, kind: node.type });
+    return h('div', { class: `field ${node.type}`, 'data-node': node.id },
+      h('label', { for: id(node) }, labelText || node.properties.fieldId), control, errorSlot(node));
+  };
+
+  const render = (node) => {
+    const p = node.properties || {};
+    const children = () => (node.children || []).map((child) => {
+      const rendered = render(child);
+      const size = child.size || (child.properties && child.properties.size);
+      if (size) rendered.classList.add(typeof size === 'string' ? `size-${size}` : 'size-weight');
+      return rendered;
+    });
+    switch (node.type) {
+      case 'vstack':
+      case 'hstack':
+        return h('div', { class: `stack ${node.type} gap-${p.spacing || 'm'} align-${p.alignment || 'start'}`, 'data-node': node.id }, children());
+      case 'text': {
+        const style = p.style || 'body';
+        return h(style === 'title' || style === 'headline' ? 'h3' : 'p', { class: `text style-${style}`, 'data-node': node.id }, text(p.text));
+      }
+      case 'image':
+        return h('figure', { class: 'image', 'data-node': node.id },
+          h('div', { class: 'image-box', role: 'img', 'aria-label': p.alt || 'image without description' }, p.alt || 'Image'),
+          h('figcaption', {}, text(p.url)));
+      case 'button': {
+        const submits = p.action && p.action.type === 'submit';
+        return h('button', {
+          type: interactive && submits ? 'submit' : 'button', class: submits ? 'primary' : '', 'data-node': node.id,
+          'data-action': p.action ? p.action.type : null, title: p.action && p.action.url ? `Opens ${p.action.url}` : null,
+        }, text(p.title));
+      }
+      case 'textField':
+        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'text', placeholder: text(p.placeholder) || null, value: values[p.fieldId] || '', ...described(node) }), text(p.label));
+      case 'picker': {
+        const select = h('select', { id: id(node), name: p.fieldId, ...described(node) },
+          h('option', { value: '' }, 'Choose…'), (p.options || []).map((option) => h('option', { value: option }, option)));
+        select.value = values[p.fieldId] || '';
+        return input(node, select, text(p.label));
+      }
+      case 'datePicker':
+        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'date', value: values[p.fieldId] || '', ...described(node) }), text(p.label));
+      case 'toggle':
+        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'checkbox', role: 'switch', checked: values[p.fieldId] === 'true', ...described(node) }), text(p.label));
+      case 'quickReplies': {
+        const group = h('fieldset', { class: 'field quick-replies', 'data-node': node.id, ...described(node) },
+          h('legend', {}, text(p.label) || 'Quick replies'),
+          h('div', { class: 'replies' }, (p.options || []).map((option, index) => h('label', { class: 'reply' },
+            h('input', { type: 'radio', name: `${scope}-${p.fieldId}`, value: option, id: `${id(node)}-${index}`, checked: values[p.fieldId] === option }),
+            h('span', {}, option)))),
+          errorSlot(node));
+        fields.push({ field: p.fieldId, control: group, kind: 'quickReplies' });
+        return group;
+      }
+      case 'spacer':
+        return h('div', { class: 'spacer', 'aria-hidden': 'true', 'data-node': node.id });
+      case 'divider':
+        return h('hr', { class: 'divider', 'data-node': node.id });
+      case 'card': {
+        const heading = h('h4', {}, text(p.title));
+        return h('article', { class: 'card', 'data-node': node.id, 'aria-label': text(p.title) || null },
+          p.imageUrl ? h('div', { class: 'image-box', role: 'img', 'aria-label': `Image for ${text(p.title)}` }, 'Image') : null,
+          heading, p.subtitle ? h('p', { class: 'subtitle' }, text(p.subtitle)) : null, children(),
+          p.action ? h('button', { type: 'button', class: 'card-action', title: p.action.url ? `Opens ${p.action.url}` : null }, `Open ${text(p.title)}`) : null);
+      }
+      case 'carousel':
+        return h('div', { class: 'carousel', role: 'group', 'aria-roledescription': 'carousel', 'aria-label': 'Carousel', 'data-node': node.id }, children());
+      case 'grid':
+        return h('div', { class: 'grid', role: 'group', 'aria-label': 'Grid', 'data-node': node.id }, children());
+      default:
+        return h('p', { class: 'unknown', 'data-node': node.id }, `Unknown component “${node.type}”`);
+    }
+  };
+
+  const root = render(screen.root);
+  const body = h('div', { class: 'screen' }, screen.title ? h('h3', { class: 'screen-title' }, screen.title) : null, root);
+  return { element: body, fields };
+}
+
+/** The answers a rendered screen holds: field id → string (toggles "true"/"false"). */
+export function collectAnswers(fields) {
+  const answers = {};
+  for (const { field, control, kind } of fields) {
+    if (kind === 'toggle') answers[field] = control.checked ? 'true' : 'false';
+    else if (kind === 'quickReplies') {
+      const chosen = control.querySelector('input:checked');
+      answers[field] = chosen ? chosen.value : '';
+    } else answers[field] = control.value;
+  }
+  return answers;
+}
+"""##),
+        StudioAsset(
             name: "studio.css", contentType: "text/css; charset=utf-8",
             text: ##"""
-body{}
+/* Parley Studio: readable at 1280×800, high-contrast text, status never by colour alone. */
+:root {
+  --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --paper: #ffffff; --shade: #f6f8fa;
+  --accent: #1f4fd1; --accent-ink: #ffffff; --ok: #1a7f37; --ok-bg: #dafbe1; --warn: #7d4e00; --warn-bg: #fff8c5;
+  --bad: #b91c1c; --bad-bg: #ffebe9; --mono: ui-monospace, "DejaVu Sans Mono", Menlo, monospace;
+  font-family: system-ui, "DejaVu Sans", "Segoe UI", sans-serif; color: var(--ink); background: var(--shade);
+  font-size: 15px; line-height: 1.45;
+}
+* { box-sizing: border-box; }
+body { margin: 0; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 8px; top: 8px; background: var(--paper); padding: 6px 10px; z-index: 10; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+a { color: var(--accent); }
+:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+
+.bar { display: flex; align-items: center; gap: 24px; padding: 10px 24px; background: #101828; color: #fff; }
+.bar .brand { color: #fff; font-weight: 700; text-decoration: none; font-size: 17px; }
+.bar nav { display: flex; align-items: center; gap: 16px; flex: 1; }
+.bar nav ul { display: flex; gap: 4px; list-style: none; margin: 0; padding: 0; }
+.bar nav a { color: #e5e7eb; text-decoration: none; padding: 6px 12px; border-radius: 6px; display: inline-block; }
+.bar nav a:hover { background: #1f2a44; }
+.bar nav a[aria-current="page"] { background: #2b4fd8; color: #fff; }
+.flow-name { font-family: var(--mono); color: #cbd5e1; }
+#signout { margin-left: auto; }
+
+main { padding: 20px 28px 40px; max-width: 1400px; }
+main:focus { outline: none; }
+h1 { font-size: 24px; margin: 4px 0 16px; }
+h2 { font-size: 18px; margin: 22px 0 10px; }
+h3 { font-size: 15px; margin: 14px 0 6px; }
+.muted, .help { color: var(--muted); }
+.help { font-size: 13px; }
+
+button { font: inherit; padding: 6px 14px; border: 1px solid #8c959f; border-radius: 6px; background: var(--paper); color: var(--ink); cursor: pointer; }
+button:hover { border-color: var(--accent); }
+button.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-ink); }
+button:disabled { opacity: 0.6; cursor: not-allowed; }
+button.link { border: 0; background: none; padding: 0; color: var(--accent); text-decoration: underline; }
+input, select, textarea { font: inherit; padding: 6px 8px; border: 1px solid #8c959f; border-radius: 6px; background: var(--paper); color: var(--ink); }
+
+.notice { padding: 8px 12px; border-radius: 6px; border: 1px solid var(--line); background: var(--paper); }
+.notice.ok { background: var(--ok-bg); border-color: #8fd19e; color: #0f5323; }
+.notice.error { background: var(--bad-bg); border-color: #f5a8a8; color: #8a1111; }
+.notice.warn { background: var(--warn-bg); border-color: #e6cf70; color: var(--warn); }
+
+.signin { max-width: 420px; margin: 60px auto; background: var(--paper); padding: 28px; border: 1px solid var(--line); border-radius: 10px; display: grid; gap: 10px; }
+.signin h1 { font-size: 21px; }
+.signin input { width: 100%; }
+
+table.data { border-collapse: collapse; background: var(--paper); border: 1px solid var(--line); min-width: 60%; }
+table.data caption { text-align: left; color: var(--muted); padding: 4px 0; caption-side: top; }
+table.data th, table.data td { border-bottom: 1px solid var(--line); padding: 7px 12px; text-align: left; vertical-align: top; }
+table.data thead th { background: var(--shade); font-size: 13px; color: #424a53; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+.chip { display: inline-block; padding: 1px 9px; margin: 0 4px 2px 0; border-radius: 999px; background: #eef2ff; border: 1px solid #c7d2fe; font-size: 13px; }
+.chip.live { background: var(--ok-bg); border-color: #8fd19e; color: #0f5323; }
+ul.chips { list-style: none; padding: 0; display: flex; gap: 6px; }
+.field.inline { display: flex; flex-direction: row; align-items: center; gap: 10px; margin: 8px 0 14px; }
+.history li { margin: 4px 0; }
+dialog.confirm { border: 1px solid var(--line); border-radius: 10px; padding: 20px 24px; max-width: 480px; }
+dialog.confirm::backdrop { background: rgb(16 24 40 / 45%); }
+dialog .actions { display: flex; justify-content: flex-end; gap: 10px; }
+
+.editor-label { display: block; font-weight: 600; font-size: 13px; margin-bottom: 4px; }
+.editor-bar { display: flex; align-items: center; gap: 16px; margin-bottom: 10px; }
+.editor-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); gap: 20px; align-items: start; }
+.editor { display: flex; border: 1px solid #8c959f; border-radius: 6px; background: var(--paper); height: 560px; overflow: hidden; }
+.gutter { width: 52px; overflow: hidden; background: var(--shade); border-right: 1px solid var(--line); padding: 8px 0; font-family: var(--mono); font-size: 13px; line-height: 20px; color: var(--muted); text-align: right; }
+.gutter .line { padding-right: 8px; height: 20px; }
+.gutter .line.error { background: var(--bad-bg); color: var(--bad); font-weight: 700; border-left: 4px solid var(--bad); }
+textarea.code { flex: 1; border: 0; border-radius: 0; resize: none; font-family: var(--mono); font-size: 13px; line-height: 20px; padding: 8px 10px; white-space: pre; overflow: auto; }
+textarea.code:focus { outline: none; }
+.lint { background: var(--paper); border: 1px solid var(--line); border-radius: 6px; padding: 4px 16px 16px; }
+.lint-summary.good { color: var(--ok); font-weight: 600; }
+.lint-summary.bad { color: var(--bad); font-weight: 600; }
+.problems { padding-left: 18px; }
+.problems li { margin: 6px 0; }
+.code-name { background: var(--bad-bg); color: var(--bad); padding: 0 4px; border-radius: 4px; }
+.pointer { color: var(--muted); font-family: var(--mono); font-size: 12px; }
+.matrix td { font-weight: 600; font-size: 13px; }
+.status-native { background: var(--ok-bg); color: #0f5323; }
+.status-viaFallbacks { background: var(--warn-bg); color: var(--warn); }
+.status-upgrade { background: #ffe8d1; color: #7a3300; }
+.status-notServable { background: var(--bad-bg); color: var(--bad); }
+
+.columns { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 14px; }
+.core-column { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 4px 12px 12px; min-width: 0; }
+.core-column h2 { margin-top: 8px; }
+.core-column.served-upgrade, .core-column.served-builtInUpgrade { border-color: #e0a86b; }
+.served { font-size: 13px; color: var(--muted); margin: 0 0 8px; }
+.report, .deferred { padding-left: 18px; font-size: 13px; }
+.reason { color: var(--muted); }
+.device { border: 1px solid var(--line); border-radius: 14px; padding: 14px; background: #fcfcfd; }
+.screen-title { margin-top: 0; font-size: 16px; }
+.stack { display: flex; }
+.stack.vstack { flex-direction: column; }
+.stack.hstack { flex-direction: row; flex-wrap: wrap; align-items: center; }
+.gap-none { gap: 0; } .gap-xs { gap: 4px; } .gap-s { gap: 8px; } .gap-m { gap: 12px; } .gap-l { gap: 18px; } .gap-xl { gap: 26px; }
+.size-fill, .size-weight { flex: 1; }
+.text { margin: 0; }
+.style-headline, .style-title { font-size: 16px; margin: 0; }
+.style-caption { font-size: 12px; color: var(--muted); }
+.field { display: flex; flex-direction: column; gap: 4px; }
+.field label { font-weight: 600; font-size: 13px; }
+.field.invalid input, .field.invalid select { border-color: var(--bad); }
+.field-error { color: var(--bad); font-size: 13px; margin: 0; }
+.field-error:empty { display: none; }
+fieldset.quick-replies { border: 0; padding: 0; margin: 0; }
+fieldset.quick-replies legend { font-weight: 600; font-size: 13px; margin-bottom: 4px; }
+.replies { display: flex; flex-wrap: wrap; gap: 6px; }
+.reply { display: inline-flex; align-items: center; gap: 4px; border: 1px solid var(--accent); border-radius: 999px; padding: 3px 10px; color: var(--accent); font-size: 13px; cursor: pointer; }
+.reply input { margin: 0; }
+.image-box { background: #e5e7eb; color: #424a53; border-radius: 6px; padding: 18px 8px; text-align: center; font-size: 13px; }
+figure.image { margin: 0; }
+figure.image figcaption { font-size: 11px; color: var(--muted); overflow-wrap: anywhere; }
+.card { border: 1px solid var(--line); border-radius: 10px; padding: 10px; background: var(--paper); display: flex; flex-direction: column; gap: 6px; }
+.card h4 { margin: 0; font-size: 14px; }
+.card .subtitle { margin: 0; color: var(--muted); font-size: 13px; }
+.carousel { display: flex; gap: 8px; overflow-x: auto; }
+.grid { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
+.divider { border: 0; border-top: 1px solid var(--line); width: 100%; }
+.spacer { height: 12px; }
+
+.try-grid { display: grid; grid-template-columns: minmax(0, 480px) 1fr; gap: 28px; align-items: start; }
+.path { padding-left: 20px; }
+.current { font-weight: 600; }
+
+.graph-scroll { overflow: auto; background: var(--paper); border: 1px solid var(--line); border-radius: 8px; margin-bottom: 16px; }
+svg.graph .node rect { fill: #eef2ff; stroke: var(--accent); stroke-width: 1.5; }
+svg.graph .node.start rect { fill: #dbe4ff; stroke-width: 3; }
+svg.graph .node.unreachable rect { fill: var(--bad-bg); stroke: var(--bad); stroke-dasharray: 6 4; }
+svg.graph text { font-size: 13px; fill: var(--ink); font-family: inherit; }
+svg.graph .lost-label { fill: var(--bad); font-weight: 700; font-size: 12px; }
+svg.graph .edge { fill: none; stroke: #57606a; stroke-width: 1.5; }
+svg.graph .arrowhead { fill: #57606a; }
+svg.graph .edge-label { font-size: 12px; fill: #24292f; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
+svg.funnel .bar { fill: var(--accent); }
+svg.funnel .bar.started { fill: #5b73d6; }
+svg.funnel text { font-size: 13px; fill: var(--ink); }
+"""##),
+        StudioAsset(
+            name: "try.js", contentType: "text/javascript; charset=utf-8",
+            text: ##"""
+// Try it: walk the draft as a user of one core would. Each answer is checked by the server's
+// interpreter (the preview endpoint with answers), errors appear under their fields, and the
+// next step is the one the flow's `next` chooses on the server.
+import { api, CORES, shortCore } from './api.js';
+import { fill, h, status } from './dom.js';
+import { draftDocument, lintRefusal } from './preview.js';
+import { collectAnswers, renderScreen } from './render.js';
+
+/** `/studio/flows/{id}/try`. */
+export async function tryPage(main, flow) {
+  document.title = `Try ${flow} · Parley Studio`;
+  const draft = await draftDocument(main, flow);
+  if (!draft) return;
+  const core = h('select', { id: 'core', name: 'core' }, CORES.map((value) => h('option', { value }, `Core ${shortCore(value)}`)));
+  core.value = sessionStorage.getItem('parley.try.core') || '1.2.0';
+  const stage = h('div', { id: 'stage', class: 'try-stage' });
+  const trail = h('ol', { id: 'path', class: 'path', 'aria-label': 'Steps answered' });
+  let walk = { step: draft.start, context: {}, path: [] };
+
+  const show = async (errors = [], values = {}) => {
+    let preview;
+    try {
+      preview = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value })).data;
+    } catch (error) {
+      return lintRefusal(main, flow, error);
+    }
+    const served = preview.cores[0];
+    const { element, fields } = renderScreen(served.screen, { scope: 'try', interactive: true, values });
+    for (const error of errors) {
+      const slot = element.querySelector(`.field-error[data-field="${CSS.escape(error.field)}"]`);
+      if (slot) {
+        slot.textContent = error.message || `Fails the ${error.rule} rule.`;
+        slot.closest('.field').classList.add('invalid');
+        const control = fields.find((item) => item.field === error.field);
+        if (control) control.control.setAttribute('aria-invalid', 'true');
+      }
+    }
+    if (!element.querySelector('button[type="submit"]')) element.append(h('button', { type: 'submit', class: 'primary' }, 'Continue'));
+    const form = h('form', { class: 'device', novalidate: true, 'aria-label': `Step ${walk.step}` }, element);
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const answers = collectAnswers(fields);
+      const outcome = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value, answers, context: walk.context })).data.outcome;
+      if (!outcome.valid) return show(outcome.errors, answers);
+      walk = { step: outcome.next, context: { ...walk.context, ...answers }, path: [...walk.path, walk.step] };
+      fill(trail, ...walk.path.map((id) => h('li', {}, id)));
+      if (!walk.step) {
+        fill(stage, status(`Done: the flow ends after “${walk.path[walk.path.length - 1]}”. The server accepted every answer.`, 'ok'));
+        return;
+      }
+      await show();
+    });
+    const note = served.served === 'step' ? null : status('This core gets the upgrade screen for this step.', 'warn');
+    const problems = errors.length ? status(`${errors.length} answer${errors.length === 1 ? '' : 's'} need${errors.length === 1 ? 's' : ''} attention.`, 'error') : null;
+    fill(stage, ...[h('p', { class: 'current', id: 'current-step' }, `Step “${walk.step}”`), note, problems, form].filter(Boolean));
+    if (errors.length === 0) form.querySelector('input, select, button')?.focus();
+  };
+  const restart = () => {
+    walk = { step: draft.start, context: {}, path: [] };
+    trail.replaceChildren();
+    show();
+  };
+  core.addEventListener('change', () => { sessionStorage.setItem('parley.try.core', core.value); restart(); });
+
+  fill(main,
+    h('h1', {}, `Try ${flow}`),
+    h('div', { class: 'field inline' }, h('label', { for: 'core' }, 'Client core'), core,
+      h('button', { type: 'button', id: 'restart', onclick: restart }, 'Start again'),
+      h('span', { class: 'help' }, 'Answers are checked by the server; nothing is stored.')),
+    h('div', { class: 'try-grid' }, stage, h('aside', { 'aria-labelledby': 'path-title' }, h('h2', { id: 'path-title' }, 'Path so far'), trail)));
+  await show();
+}
 """##),
     ]
 }
