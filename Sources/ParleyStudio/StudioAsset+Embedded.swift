@@ -228,7 +228,7 @@ export function fill(parent, ...children) {
             text: ##"""
 // The flow being edited, shared by the editor, preview, try-it and graph views of one tab.
 // It starts as the latest stored version and lives in sessionStorage until saved.
-import { api } from './api.js';
+import { api, ApiError } from './api.js';
 
 const key = (flow) => `parley.draft.${flow}`;
 
@@ -236,7 +236,13 @@ const key = (flow) => `parley.draft.${flow}`;
 export async function loadDraft(flow) {
   const kept = sessionStorage.getItem(key(flow));
   if (kept) return JSON.parse(kept);
-  const summary = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}`)).data;
+  let summary;
+  try {
+    summary = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { text: newFlow(flow), base: null };
+    throw error;
+  }
   const latest = summary.latestVersion;
   const version = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}/versions/${latest}`)).data;
   return { text: JSON.stringify(version.content, null, 2), base: latest };
@@ -259,6 +265,18 @@ export function parseDraft(draft) {
   } catch (error) {
     return { document: null, error };
   }
+}
+
+/** A one-step flow to start from when the id names no stored flow yet. */
+function newFlow(id) {
+  const screen = {
+    schema: 'parley.screen/1', id: 'start', title: 'Welcome',
+    root: { type: 'vstack', id: 'root', properties: { spacing: 'm' }, children: [
+      { type: 'text', id: 'intro', properties: { text: 'Hello!' } },
+      { type: 'button', id: 'next', properties: { title: 'Continue', action: { type: 'submit' } } },
+    ] },
+  };
+  return JSON.stringify({ schema: 'parley.flow/1', id, title: id, start: 'start', steps: [{ id: 'start', screen, next: [] }] }, null, 2);
 }
 """##),
         StudioAsset(
@@ -409,7 +427,7 @@ export async function editorPage(main, flow) {
 // Flows: the list, and one flow's versions, live releases per channel, release/rollback
 // (with a confirmation) and its history (who did what, when).
 import { api } from './api.js';
-import { append, fill, h, status, when } from './dom.js';
+import { append, fill, go, h, status, when } from './dom.js';
 
 const channelsOf = (releases) => Object.entries(releases || {}).sort(([a], [b]) => a.localeCompare(b));
 
@@ -436,7 +454,20 @@ export async function flowsPage(main) {
         h('caption', {}, `${flows.length} flow${flows.length === 1 ? '' : 's'}`),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Flow'), h('th', { scope: 'col' }, 'Title'),
           h('th', { scope: 'col' }, 'Latest version'), h('th', { scope: 'col' }, 'Live'))),
-        h('tbody', {}, rows)));
+        h('tbody', {}, rows)),
+    newFlowForm());
+}
+
+/** Starts the editor on a flow id that has no stored version yet. */
+function newFlowForm() {
+  const id = h('input', { id: 'new-flow', name: 'flow', required: true, pattern: '[A-Za-z0-9._-]{1,128}', 'aria-describedby': 'new-flow-help' });
+  return h('form', { class: 'new-flow', onsubmit: (event) => {
+    event.preventDefault();
+    if (id.checkValidity()) go(`/studio/flows/${encodeURIComponent(id.value.trim())}/editor`);
+  } },
+  h('h2', {}, 'Start a new flow'),
+  h('div', { class: 'field inline' }, h('label', { for: 'new-flow' }, 'Flow id'), id, h('button', { type: 'submit' }, 'Open the editor'),
+    h('span', { id: 'new-flow-help', class: 'help' }, 'Letters, digits, “.”, “_” and “-”. Nothing is stored until you save.')));
 }
 
 /** Asks before a release goes out; resolves true when confirmed. */
@@ -667,13 +698,24 @@ export async function graphPage(main, flow) {
   edges.forEach((edge, index) => {
     const from = place.get(edge.from); const to = place.get(edge.to);
     if (!from || !to) return;
-    const x1 = from.x + BOX_W; const y1 = from.y + BOX_H / 2;
-    const forward = to.x > from.x;
-    const x2 = forward ? to.x : to.x + BOX_W / 2; const y2 = forward ? to.y + BOX_H / 2 : to.y + BOX_H;
-    const bend = forward ? `C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}` : `C ${x1 + 60} ${y1 + 90}, ${x2} ${y2 + 60 + index * 6}`;
-    drawing.append(svg('path', { d: `M ${x1} ${y1} ${bend}, ${x2} ${y2}`, class: 'edge', 'marker-end': 'url(#arrow)' }));
-    const lx = forward ? (x1 + x2) / 2 : x2 + 10; const ly = forward ? (y1 + y2) / 2 - 6 : y2 + 30 + index * 6;
-    drawing.append(svg('text', { x: lx, y: ly, class: 'edge-label', 'text-anchor': 'middle' }, edge.label));
+    let d; let lx; let ly;
+    if (to.x > from.x) { // forward: right side to left side
+      const [x1, y1, x2, y2] = [from.x + BOX_W, from.y + BOX_H / 2, to.x, to.y + BOX_H / 2];
+      d = `M ${x1} ${y1} C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}, ${x2} ${y2}`;
+      [lx, ly] = [(x1 + x2) / 2, (y1 + y2) / 2 - 6];
+    } else if (to.x === from.x && to.y !== from.y) { // same column: bottom to top (or top to bottom)
+      const down = to.y > from.y;
+      const [x, y1, y2] = [from.x + BOX_W / 2, down ? from.y + BOX_H : from.y, down ? to.y : to.y + BOX_H];
+      d = `M ${x} ${y1} L ${x} ${y2}`;
+      [lx, ly] = [x + 8, (y1 + y2) / 2 + 4];
+    } else { // backward or to itself: a loop under both boxes
+      const [x1, y1, x2, y2] = [from.x + BOX_W / 2, from.y + BOX_H, to.x + BOX_W / 2, to.y + BOX_H];
+      const below = Math.max(y1, y2) + 40 + (index % 3) * 12;
+      d = `M ${x1} ${y1} C ${x1} ${below}, ${x2} ${below}, ${x2} ${y2}`;
+      [lx, ly] = [(x1 + x2) / 2, below - 4];
+    }
+    drawing.append(svg('path', { d, class: 'edge', 'marker-end': 'url(#arrow)' }));
+    drawing.append(svg('text', { x: lx, y: ly, class: 'edge-label', 'text-anchor': to.x === from.x && to.y !== from.y ? 'start' : 'middle' }, edge.label));
   });
   for (const id of steps) {
     const { x, y } = place.get(id);
@@ -1065,7 +1107,7 @@ table.data { border-collapse: collapse; background: var(--paper); border: 1px so
 table.data caption { text-align: left; color: var(--muted); padding: 4px 0; caption-side: top; }
 table.data th, table.data td { border-bottom: 1px solid var(--line); padding: 7px 12px; text-align: left; vertical-align: top; }
 table.data thead th { background: var(--shade); font-size: 13px; color: #424a53; }
-.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.data .num, .num { text-align: right; font-variant-numeric: tabular-nums; }
 .chip { display: inline-block; padding: 1px 9px; margin: 0 4px 2px 0; border-radius: 999px; background: #eef2ff; border: 1px solid #c7d2fe; font-size: 13px; }
 .chip.live { background: var(--ok-bg); border-color: #8fd19e; color: #0f5323; }
 ul.chips { list-style: none; padding: 0; display: flex; gap: 6px; }

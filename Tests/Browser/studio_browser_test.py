@@ -206,7 +206,8 @@ def test_editor_lint_at_line_then_save_new_version(studio):
     assert elapsed < 1000, f"the problem took {elapsed:.0f} ms to appear (issue 13: within 1 s)"
     studio.check_page("editor-problem")
 
-    fixed = text.replace('"Purpose of travel"', f'"Purpose of your trip ({os.getpid()})"', 1)
+    fixed = re.sub(r'"label": "Purpose of [^"]*"', f'"label": "Purpose of your trip ({os.getpid()}-{time.time_ns()})"',
+                   text, count=1)
     assert fixed != text
     studio.driver.execute_script("""
         const area = document.getElementById('flow-json');
@@ -336,6 +337,9 @@ TESTS = [
 
 def main():
     os.makedirs(SHOTS, exist_ok=True)
+    for stale in os.listdir(SHOTS):
+        if stale.endswith(".png"):
+            os.unlink(os.path.join(SHOTS, stale))
     studio = Studio()
     failed = []
     try:

@@ -1,6 +1,6 @@
 // The flow being edited, shared by the editor, preview, try-it and graph views of one tab.
 // It starts as the latest stored version and lives in sessionStorage until saved.
-import { api } from './api.js';
+import { api, ApiError } from './api.js';
 
 const key = (flow) => `parley.draft.${flow}`;
 
@@ -8,7 +8,13 @@ const key = (flow) => `parley.draft.${flow}`;
 export async function loadDraft(flow) {
   const kept = sessionStorage.getItem(key(flow));
   if (kept) return JSON.parse(kept);
-  const summary = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}`)).data;
+  let summary;
+  try {
+    summary = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { text: newFlow(flow), base: null };
+    throw error;
+  }
   const latest = summary.latestVersion;
   const version = (await api('GET', `/v1/flows/${encodeURIComponent(flow)}/versions/${latest}`)).data;
   return { text: JSON.stringify(version.content, null, 2), base: latest };
@@ -31,4 +37,16 @@ export function parseDraft(draft) {
   } catch (error) {
     return { document: null, error };
   }
+}
+
+/** A one-step flow to start from when the id names no stored flow yet. */
+function newFlow(id) {
+  const screen = {
+    schema: 'parley.screen/1', id: 'start', title: 'Welcome',
+    root: { type: 'vstack', id: 'root', properties: { spacing: 'm' }, children: [
+      { type: 'text', id: 'intro', properties: { text: 'Hello!' } },
+      { type: 'button', id: 'next', properties: { title: 'Continue', action: { type: 'submit' } } },
+    ] },
+  };
+  return JSON.stringify({ schema: 'parley.flow/1', id, title: id, start: 'start', steps: [{ id: 'start', screen, next: [] }] }, null, 2);
 }

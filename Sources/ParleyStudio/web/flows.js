@@ -1,7 +1,7 @@
 // Flows: the list, and one flow's versions, live releases per channel, release/rollback
 // (with a confirmation) and its history (who did what, when).
 import { api } from './api.js';
-import { append, fill, h, status, when } from './dom.js';
+import { append, fill, go, h, status, when } from './dom.js';
 
 const channelsOf = (releases) => Object.entries(releases || {}).sort(([a], [b]) => a.localeCompare(b));
 
@@ -28,7 +28,20 @@ export async function flowsPage(main) {
         h('caption', {}, `${flows.length} flow${flows.length === 1 ? '' : 's'}`),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Flow'), h('th', { scope: 'col' }, 'Title'),
           h('th', { scope: 'col' }, 'Latest version'), h('th', { scope: 'col' }, 'Live'))),
-        h('tbody', {}, rows)));
+        h('tbody', {}, rows)),
+    newFlowForm());
+}
+
+/** Starts the editor on a flow id that has no stored version yet. */
+function newFlowForm() {
+  const id = h('input', { id: 'new-flow', name: 'flow', required: true, pattern: '[A-Za-z0-9._-]{1,128}', 'aria-describedby': 'new-flow-help' });
+  return h('form', { class: 'new-flow', onsubmit: (event) => {
+    event.preventDefault();
+    if (id.checkValidity()) go(`/studio/flows/${encodeURIComponent(id.value.trim())}/editor`);
+  } },
+  h('h2', {}, 'Start a new flow'),
+  h('div', { class: 'field inline' }, h('label', { for: 'new-flow' }, 'Flow id'), id, h('button', { type: 'submit' }, 'Open the editor'),
+    h('span', { id: 'new-flow-help', class: 'help' }, 'Letters, digits, “.”, “_” and “-”. Nothing is stored until you save.')));
 }
 
 /** Asks before a release goes out; resolves true when confirmed. */

@@ -66,13 +66,24 @@ export async function graphPage(main, flow) {
   edges.forEach((edge, index) => {
     const from = place.get(edge.from); const to = place.get(edge.to);
     if (!from || !to) return;
-    const x1 = from.x + BOX_W; const y1 = from.y + BOX_H / 2;
-    const forward = to.x > from.x;
-    const x2 = forward ? to.x : to.x + BOX_W / 2; const y2 = forward ? to.y + BOX_H / 2 : to.y + BOX_H;
-    const bend = forward ? `C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}` : `C ${x1 + 60} ${y1 + 90}, ${x2} ${y2 + 60 + index * 6}`;
-    drawing.append(svg('path', { d: `M ${x1} ${y1} ${bend}, ${x2} ${y2}`, class: 'edge', 'marker-end': 'url(#arrow)' }));
-    const lx = forward ? (x1 + x2) / 2 : x2 + 10; const ly = forward ? (y1 + y2) / 2 - 6 : y2 + 30 + index * 6;
-    drawing.append(svg('text', { x: lx, y: ly, class: 'edge-label', 'text-anchor': 'middle' }, edge.label));
+    let d; let lx; let ly;
+    if (to.x > from.x) { // forward: right side to left side
+      const [x1, y1, x2, y2] = [from.x + BOX_W, from.y + BOX_H / 2, to.x, to.y + BOX_H / 2];
+      d = `M ${x1} ${y1} C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}, ${x2} ${y2}`;
+      [lx, ly] = [(x1 + x2) / 2, (y1 + y2) / 2 - 6];
+    } else if (to.x === from.x && to.y !== from.y) { // same column: bottom to top (or top to bottom)
+      const down = to.y > from.y;
+      const [x, y1, y2] = [from.x + BOX_W / 2, down ? from.y + BOX_H : from.y, down ? to.y : to.y + BOX_H];
+      d = `M ${x} ${y1} L ${x} ${y2}`;
+      [lx, ly] = [x + 8, (y1 + y2) / 2 + 4];
+    } else { // backward or to itself: a loop under both boxes
+      const [x1, y1, x2, y2] = [from.x + BOX_W / 2, from.y + BOX_H, to.x + BOX_W / 2, to.y + BOX_H];
+      const below = Math.max(y1, y2) + 40 + (index % 3) * 12;
+      d = `M ${x1} ${y1} C ${x1} ${below}, ${x2} ${below}, ${x2} ${y2}`;
+      [lx, ly] = [(x1 + x2) / 2, below - 4];
+    }
+    drawing.append(svg('path', { d, class: 'edge', 'marker-end': 'url(#arrow)' }));
+    drawing.append(svg('text', { x: lx, y: ly, class: 'edge-label', 'text-anchor': to.x === from.x && to.y !== from.y ? 'start' : 'middle' }, edge.label));
   });
   for (const id of steps) {
     const { x, y } = place.get(id);
