@@ -921,21 +921,31 @@ export async function previewPage(main, flow) {
   const steps = (document_.steps || []).map((step) => step.id);
   const requested = new URLSearchParams(window.location.search).get('step');
   const step = steps.includes(requested) ? requested : document_.start;
+  const locales = Array.isArray(document_.locales) ? document_.locales : [];
+  const asked = new URLSearchParams(window.location.search).get('locale');
+  const locale = locales.includes(asked) ? asked : locales[0];
   let preview;
   try {
-    preview = (await api('POST', '/v1/flows/preview', { flow: document_, step })).data;
+    preview = (await api('POST', '/v1/flows/preview', { flow: document_, step, locale })).data;
   } catch (error) {
     return lintRefusal(main, flow, error);
   }
   const picker = h('select', { id: 'step', name: 'step' }, steps.map((id) => h('option', { value: id }, id)));
   picker.value = step;
-  picker.addEventListener('change', () => {
-    history.replaceState(null, '', `?step=${encodeURIComponent(picker.value)}`);
+  const language = h('select', { id: 'locale', name: 'locale' }, locales.map((tag) => h('option', { value: tag }, tag)));
+  language.value = locale || '';
+  const reload = () => {
+    const query = new URLSearchParams({ step: picker.value });
+    if (language.value) query.set('locale', language.value);
+    history.replaceState(null, '', `?${query}`);
     previewPage(main, flow);
-  });
+  };
+  picker.addEventListener('change', reload);
+  language.addEventListener('change', reload);
   fill(main,
     h('h1', {}, `Preview ${flow}`),
     h('div', { class: 'field inline' }, h('label', { for: 'step' }, 'Step'), picker,
+      locales.length > 1 ? [h('label', { for: 'locale' }, 'Language'), language] : null,
       h('span', { class: 'help' }, 'The draft as each core is served it; nothing is stored.')),
     h('div', { class: 'columns', id: 'columns' }, preview.cores.map(column)));
 }

@@ -77,6 +77,9 @@ import Testing
             let badCore = try service.client.sendJSON(
                 "POST", "/v1/flows/preview", Self.previewBody(flow, #""core": "one""#), headers: author)
             #expect(badCore.status == 400, "\(badCore)")
+            let badLocale = try service.client.sendJSON(
+                "POST", "/v1/flows/preview", Self.previewBody(flow, #""locale": "fr""#), headers: author)
+            #expect(badLocale.status == 400 && badLocale.text.contains("locale"), "the flow declares no locales")
             let noFlow = try service.client.sendJSON("POST", "/v1/flows/preview", "{}", headers: author)
             #expect(noFlow.status == 400, "\(noFlow)")
             let publisher = try service.client.sendJSON(

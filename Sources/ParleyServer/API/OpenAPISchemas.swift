@@ -96,8 +96,8 @@ enum OpenAPISchemas {
             "PreviewRequest",
             object(
                 [
-                    ("flow", ref("Flow")), ("step", string), ("core", string), ("answers", anyObject),
-                    ("context", anyObject),
+                    ("flow", ref("Flow")), ("step", string), ("core", string), ("locale", string),
+                    ("answers", anyObject), ("context", anyObject),
                 ], required: ["flow"])
         ),
         (

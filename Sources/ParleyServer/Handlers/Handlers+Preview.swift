@@ -2,10 +2,11 @@ import ParleyCore
 import ParleyHTTP
 
 extension Handlers {
-    /// `POST /v1/flows/preview` `{flow, step?, core?, answers?, context?}`: an unsaved draft's step
-    /// gated exactly as `GET /v1/screens` would serve it, for `core` or for every supported core,
-    /// each with its report and deferred rules; with `answers`, the server-mode interpreter's
-    /// outcome and the step the flow's `next` chooses. Stores nothing (DESIGN.md "HTTP API").
+    /// `POST /v1/flows/preview` `{flow, step?, core?, locale?, answers?, context?}`: an unsaved
+    /// draft's step gated exactly as `GET /v1/screens` would serve it, for `core` or for every
+    /// supported core, each with its report and deferred rules (in `locale`, default the flow's
+    /// first); with `answers`, the server-mode interpreter's outcome and the step the flow's `next`
+    /// chooses. Stores nothing (DESIGN.md "HTTP API").
     func previewFlow(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
@@ -13,7 +14,14 @@ extension Handlers {
         guard let document = body["flow"], case .object = document else {
             throw ServiceProblem.malformedBody("\"flow\" is required: the flow document to preview")
         }
-        let flow = try Self.lintedFlow(document)
+        var flow = try Self.lintedFlow(document)
+        if let member = body["locale"] {
+            guard case .string(let locale) = member, flow.locales.contains(locale) else {
+                throw ServiceProblem.malformedBody(
+                    "\"locale\" must be one of the flow's locales: " + flow.locales.joined(separator: ", "))
+            }
+            flow = flow.localized(to: locale)
+        }
         var stepId = flow.start
         if let member = body["step"] {
             guard case .string(let named) = member else {

@@ -26,10 +26,13 @@ extension Handlers {
         else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no released version \(number)")
         }
-        guard let step = version.flow.step(stepId) else {
+        let locale = context.locales.locale(request, version)
+        guard let step = version.flow(in: locale).step(stepId) else {
             throw ServiceProblem.notFound("version \(number) of flow \"\(flowId)\" has no step \"\(stepId)\"")
         }
-        return Self.json(Self.outcome(of: step, answers: answers, context: earlier))
+        var response = Self.json(Self.outcome(of: step, answers: answers, context: earlier))
+        if let locale { response.headers.set("Content-Language", locale) }
+        return response
     }
 
     /// Whether the version was ever released on any channel (remembered once known).
