@@ -206,7 +206,8 @@ def test_editor_lint_at_line_then_save_new_version(studio):
     assert elapsed < 1000, f"the problem took {elapsed:.0f} ms to appear (issue 13: within 1 s)"
     studio.check_page("editor-problem")
 
-    fixed = re.sub(r'"label": "Purpose of [^"]*"', f'"label": "Purpose of your trip ({os.getpid()}-{time.time_ns()})"',
+    # The label is a plain string, or a localized object whose "en" member is changed.
+    fixed = re.sub(r'("(?:label|en)": ")Purpose of [^"]*"', rf'\1Purpose of your trip ({os.getpid()}-{time.time_ns()})"',
                    text, count=1)
     assert fixed != text
     studio.driver.execute_script("""
@@ -235,6 +236,10 @@ def test_preview_shows_picker_fallback_on_1_0_and_quick_replies_on_1_2(studio):
     assert not new.find_elements(By.CSS_SELECTOR, ".device select")
     assert "Served as authored" in new.text
     studio.check_page("preview")
+    # A localized flow previews in each of its languages.
+    studio.open("/studio/flows/passport-intake/preview?step=country&locale=fr")
+    assert studio.wait("#locale").get_attribute("value") == "fr"
+    studio.wait('.core-column[data-core="1.0"] .device label', "Motif du voyage")
 
 
 def test_try_it_shows_the_interpreter_message_and_follows_the_branch(studio):
