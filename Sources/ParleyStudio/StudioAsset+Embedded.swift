@@ -429,6 +429,17 @@ export async function editorPage(main, flow) {
 import { api } from './api.js';
 import { append, fill, go, h, status, when } from './dom.js';
 
+/** A flow's title for people: a localized title arrives as the JSON text of its object; show its first language. */
+function titleText(title) {
+  if (typeof title !== 'string' || !title.startsWith('{')) return title;
+  try {
+    const first = Object.values(JSON.parse(title))[0];
+    return typeof first === 'string' ? first : title;
+  } catch {
+    return title;
+  }
+}
+
 const channelsOf = (releases) => Object.entries(releases || {}).sort(([a], [b]) => a.localeCompare(b));
 
 /** `/studio`: every flow with its latest version and what is live where. */
@@ -443,7 +454,7 @@ export async function flowsPage(main) {
   } while (next && flows.length < 2000);
   const rows = flows.map((flow) => h('tr', {},
     h('th', { scope: 'row' }, h('a', { href: `/studio/flows/${encodeURIComponent(flow.id)}` }, flow.id)),
-    h('td', {}, flow.title || '—'),
+    h('td', {}, titleText(flow.title) || '—'),
     h('td', { class: 'num' }, flow.latestVersion),
     h('td', {}, channelsOf(flow.releases).map(([channel, version]) => h('span', { class: 'chip' }, `${channel}: v${version}`)))));
   fill(main,
@@ -532,7 +543,7 @@ export async function flowPage(main, flow, notice) {
     ' — ', h('time', { datetime: entry.releasedAt }, when(entry.releasedAt))));
 
   append(main, [
-    h('h1', {}, summary.title ? `${summary.title} ` : '', h('span', { class: 'muted' }, `(${flow})`)),
+    h('h1', {}, summary.title ? `${titleText(summary.title)} ` : '', h('span', { class: 'muted' }, `(${flow})`)),
     notice || null,
     h('section', { 'aria-labelledby': 'live-title' },
       h('h2', { id: 'live-title' }, 'Live releases'),

@@ -224,6 +224,33 @@ def test_editor_lint_at_line_then_save_new_version(studio):
     studio.wait("#versions th", f"v{version}")
 
 
+def test_save_conflict_is_said_plainly(studio):
+    flow = "delivery-address"
+    studio.open(f"/studio/flows/{flow}/editor")
+    studio.wait("#lint-summary", "No problems")
+    text = studio.driver.find_element(By.ID, "flow-json").get_attribute("value")
+    mine = json.loads(text)
+    mine["title"] = f"Delivery address (studio {time.time_ns()})"
+    studio.driver.execute_script("""
+        const area = document.getElementById('flow-json');
+        area.value = arguments[0];
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+    """, json.dumps(mine, indent=2))
+    studio.wait("#lint-summary", "No problems")
+    # Someone else saves a version first.
+    theirs = json.loads(text)
+    theirs["title"] = f"Delivery address (elsewhere {time.time_ns()})"
+    status, _, stored = studio.http("POST", "/v1/flows", theirs, studio.author())
+    assert status == 201, (status, stored)
+    studio.wait("#save:not([disabled])").click()
+    refused = studio.wait("#save-result .notice.error", "Not saved")
+    assert f"someone saved version {stored['version']}" in refused.text, refused.text
+    assert "Your text is kept" in refused.text
+    assert json.loads(studio.driver.find_element(By.ID, "flow-json").get_attribute("value"))["title"] == mine["title"]
+    studio.check_page("editor-conflict", allowed_console=("status of 412",))
+    studio.driver.execute_script(f"sessionStorage.removeItem('parley.draft.{flow}')")
+
+
 def test_preview_shows_picker_fallback_on_1_0_and_quick_replies_on_1_2(studio):
     studio.open("/studio/flows/chat-support/preview?step=topic")
     old = studio.wait('.core-column[data-core="1.0"]')
@@ -333,7 +360,8 @@ def test_client_key_is_on(studio):
 
 TESTS = [
     test_wrong_token_shows_a_sign_in_error, test_flows_list_and_flow_page,
-    test_editor_lint_at_line_then_save_new_version, test_preview_shows_picker_fallback_on_1_0_and_quick_replies_on_1_2,
+    test_editor_lint_at_line_then_save_new_version, test_save_conflict_is_said_plainly,
+    test_preview_shows_picker_fallback_on_1_0_and_quick_replies_on_1_2,
     test_try_it_shows_the_interpreter_message_and_follows_the_branch,
     test_graph_draws_edges_with_conditions_and_marks_unreachable, test_funnel_reads_session_metrics,
     test_release_and_roll_back_from_the_page, test_client_key_is_on,

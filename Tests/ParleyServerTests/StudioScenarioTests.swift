@@ -133,7 +133,8 @@ import Testing
         for name in names {
             var bytes = Array(try Data(contentsOf: web.appendingPathComponent(name)))
             if bytes.last != 0x0A { bytes.append(0x0A) }
-            #expect(StudioAsset.named(name)?.bytes == bytes, "\(name) changed: run deploy/studio-embed")
+            let embedded = StudioAsset.named(name)?.bytes == bytes
+            #expect(embedded, "\(name) differs from its embedded copy: run deploy/studio-embed")
         }
     }
 }
