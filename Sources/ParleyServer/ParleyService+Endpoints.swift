@@ -34,6 +34,10 @@ extension ParleyService {
         case .getSession: return (handlers.getSession, handlers.sessionInline, 0)
         case .answerSession: return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case .backSession: return (handlers.backSession, nil, limits.maxSmallBodyBytes)
+        case .previewFlow: return (handlers.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
+        case .studioRedirect: return (inlineOnly(handlers.rootRedirect), handlers.rootRedirect, 0)
+        case .studio, .studioFlow, .studioFlowView: return (inlineOnly(handlers.studioShell), handlers.studioShell, 0)
+        case .studioAsset: return (inlineOnly(handlers.studioAsset), handlers.studioAsset, 0)
         }
     }
 }

@@ -24,4 +24,10 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case getSession
     case answerSession
     case backSession
+    case previewFlow
+    case studioRedirect
+    case studio
+    case studioFlow
+    case studioFlowView
+    case studioAsset
 }
