@@ -31,6 +31,12 @@ extension ParleyService {
         case "getSession": return (handlers.getSession, handlers.sessionInline, 0)
         case "answerSession": return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case "backSession": return (handlers.backSession, nil, limits.maxSmallBodyBytes)
+        case "listCompletions": return (handlers.listCompletions, nil, 0)
+        case "createWebhook": return (handlers.createWebhook, nil, limits.maxSmallBodyBytes)
+        case "listWebhooks": return (handlers.listWebhooks, nil, 0)
+        case "deleteWebhook": return (handlers.deleteWebhook, nil, 0)
+        case "listDeliveries": return (handlers.listDeliveries, nil, 0)
+        case "retryDelivery": return (handlers.retryDelivery, nil, limits.maxSmallBodyBytes)
         default: preconditionFailure("ServiceRoute \(route.operationId) has no handler")
         }
     }

@@ -60,6 +60,8 @@ public struct ServiceConfiguration: Sendable {
     public var webhookConcurrency = 8
     /// Connect and per-read/write timeout of a delivery, in seconds. Default 10.
     public var webhookTimeoutSeconds: Double = 10
+    /// Most completions in one NDJSON response of the pull API. Default 10,000.
+    public var maxNDJSONCompletions = 10_000
     /// Registered webhooks at most. Default 100.
     public var maxWebhooks = 100
     /// PEM file of trusted certificates for https deliveries instead of the system store (tests).

@@ -52,7 +52,9 @@ struct ResponseReader {
                 guard error == .bodyTooLarge else { throw .malformedResponse("chunked body: \(error.reason)") }
                 return HTTPClientResponse(status: status, headers: headers, body: body, truncated: true)
             }
-            if decoder.isComplete { return HTTPClientResponse(status: status, headers: headers, body: body, truncated: false) }
+            if decoder.isComplete {
+                return HTTPClientResponse(status: status, headers: headers, body: body, truncated: false)
+            }
             guard try fill() else { throw .io("the connection closed inside a chunked body") }
         }
     }

@@ -125,7 +125,8 @@ final class WebhookDispatcher: Sendable {
             var lastError = HTTPClientError.connect("no address")
             for address in addresses {
                 do {
-                    return .success(try client.send("POST", url, headers: headers, body: claim.payload, to: address).status)
+                    return .success(
+                        try client.send("POST", url, headers: headers, body: claim.payload, to: address).status)
                 } catch {
                     guard case .connect = error else { throw error }
                     lastError = error

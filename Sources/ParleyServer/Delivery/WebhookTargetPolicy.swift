@@ -36,7 +36,8 @@ struct WebhookTargetPolicy: Sendable {
             return secure ? nil : "a public address, which needs https"
         case .loopback, .privateNetwork:
             return allowPrivate
-                ? nil : "\(category.rawValue); webhooks go to public addresses (serve --webhook-allow-private allows it)"
+                ? nil
+                : "\(category.rawValue); webhooks go to public addresses (serve --webhook-allow-private allows it)"
         default:
             return "\(category.rawValue); webhooks go to public addresses only"
         }

@@ -33,7 +33,8 @@ extension WebhookStore {
             let payload: Data = try row.decode(column: "payload")
             return Claim(
                 id: try row.decode(column: "id"), messageId: try row.decode(column: "message_id"),
-                payload: Array(payload), attempt: try row.decode(column: "attempts"), url: try row.decode(column: "url"),
+                payload: Array(payload), attempt: try row.decode(column: "attempts"),
+                url: try row.decode(column: "url"),
                 secret: try row.decode(column: "secret"))
         }
     }

@@ -29,7 +29,8 @@ struct WebhookStore: Sendable {
         }
     }
 
-    private static let endpointColumns = "id, url, events, disabled_reason, parley_instant(created_at) AS created, created_by"
+    private static let endpointColumns =
+        "id, url, events, disabled_reason, parley_instant(created_at) AS created, created_by"
 
     /// Stores a new endpoint; nil when `limit` endpoints exist already.
     func create(id: String, url: String, secret: String, events: [String], by author: String, limit: Int)
@@ -79,23 +80,39 @@ struct WebhookStore: Sendable {
             let state: String = try row.decode(column: "state")
             object["state"] = .string(state)
             object["attempts"] = .number(JSONNumber(try row.decode(Int.self, column: "attempts")))
-            if let status: Int = try row.decode(column: "last_status") { object["lastStatus"] = .number(JSONNumber(status)) }
+            if let status: Int = try row.decode(column: "last_status") {
+                object["lastStatus"] = .number(JSONNumber(status))
+            }
             if let error: String = try row.decode(column: "last_error") { object["lastError"] = .string(error) }
             if state == "pending" { object["nextAttemptAt"] = .string(try row.decode(column: "next_at")) }
             object["createdAt"] = .string(try row.decode(column: "created"))
-            if let delivered: String = try row.decode(column: "delivered") { object["deliveredAt"] = .string(delivered) }
+            if let delivered: String = try row.decode(column: "delivered") {
+                object["deliveredAt"] = .string(delivered)
+            }
             return .object(object)
         }
     }
 
-    /// Makes a dead or pending delivery due now (attempts start again); false when the endpoint
-    /// has no such delivery or it was delivered already.
-    func retry(webhook: String, delivery: Int) async throws -> Bool {
-        !(try await pool.query(
+    /// What a retry request came to.
+    enum RetryResult: Sendable {
+        case scheduled, alreadyDelivered, missing
+    }
+
+    /// Makes a dead or pending delivery due now, its attempts counted afresh.
+    func retry(webhook: String, delivery: Int) async throws -> RetryResult {
+        let rows = try await pool.query(
             """
-            UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = now(), attempts = 0, updated_at = now()
-            WHERE webhook_id = \(webhook) AND id = \(delivery) AND state IN ('pending', 'dead') RETURNING id
-            """)).isEmpty
+            WITH target AS (
+                SELECT id, state FROM webhook_deliveries WHERE webhook_id = \(webhook) AND id = \(delivery)
+            ), retried AS (
+                UPDATE webhook_deliveries d
+                SET state = 'pending', next_attempt_at = now(), attempts = 0, updated_at = now()
+                FROM target WHERE d.id = target.id AND target.state IN ('pending', 'dead') RETURNING d.id
+            )
+            SELECT target.state, (SELECT count(*) FROM retried)::bigint AS n FROM target
+            """)
+        guard let row = rows.first else { return .missing }
+        return try row.decode(Int.self, column: "n") > 0 ? .scheduled : .alreadyDelivered
     }
 
     private static func endpoint(_ row: PostgresRow) throws -> Endpoint {
