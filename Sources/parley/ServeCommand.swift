@@ -24,6 +24,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var dataKeys: DataKeyOptions
+
     @Option(help: "Require this Parley-Client-Key on client endpoints (default: open).")
     var clientKey: String?
 
@@ -114,6 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
         service.webhookLeaseSeconds = webhookLease
         service.webhookPollSeconds = webhookPollInterval
         service.webhookTrustedCertificates = webhookTrustedCertificates
+        service.dataKeyring = try dataKeys.keyring()
+        if service.dataKeyring.currentId == nil {
+            logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+        }
         let pool = try database.makePool(maximumConnections: databaseConnections)
         let parley = ParleyService(configuration: service, pool: pool, logger: logger)
         do {

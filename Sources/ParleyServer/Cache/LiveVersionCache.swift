@@ -1,8 +1,8 @@
 import ParleyCore
 import Synchronization
 
-/// Which version is live per (flow, channel), and decoded flow versions by
-/// number, kept in memory. Versions are immutable, so only the live mapping
+/// What is live per (flow, channel) (a ``LiveRelease``: the full release's version and any
+/// rollout), and decoded flow versions by number, kept in memory. Versions are immutable, so only the live mapping
 /// needs invalidation: on every release, in every process (LISTEN/NOTIFY).
 final class LiveVersionCache: Sendable {
     private struct LiveKey: Hashable {
@@ -17,22 +17,28 @@ final class LiveVersionCache: Sendable {
 
     private struct State {
         /// `nil` value: known to have no live release.
-        var live: [LiveKey: StoredFlowVersion?] = [:]
-        var versions: [VersionKey: StoredFlowVersion] = [:]
-        var released: Set<VersionKey> = []
+        var live: LRUDictionary<LiveKey, LiveRelease?>
+        var versions: LRUDictionary<VersionKey, StoredFlowVersion>
+        var released: LRUDictionary<VersionKey, Void>
         /// Bumped by every invalidation, so a database read that raced with one is not cached.
         var invalidations: UInt64 = 0
     }
 
-    private let limit: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    init(limit: Int) { self.limit = limit }
+    /// At most `limit` live mappings and decoded versions (and 8× as many released markers);
+    /// the least recently used go first.
+    init(limit: Int) {
+        state = Mutex(
+            State(
+                live: LRUDictionary(capacity: limit), versions: LRUDictionary(capacity: limit),
+                released: LRUDictionary(capacity: limit * 8)))
+    }
 
-    /// `.some(version or nil)` when known, `nil` when it must be read from the database.
-    func live(flow: String, channel: String) -> StoredFlowVersion?? {
+    /// `.some(release or nil)` when known, `nil` when it must be read from the database.
+    func live(flow: String, channel: String) -> LiveRelease?? {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
-        return state.withLock { $0.live[key] }
+        return state.withLock { $0.live.value(for: key) }
     }
 
     /// A token to take *before* reading the live version from the database, for
@@ -41,40 +47,38 @@ final class LiveVersionCache: Sendable {
         state.withLock { $0.invalidations }
     }
 
-    /// Remembers the live version (or its absence) read from the database after
+    /// Remembers what is live (or that nothing is) as read from the database after
     /// `readAfter` was taken — unless a release was invalidated since: the read may
     /// predate that release, and caching it would serve the old version until the next one.
-    func remember(live version: StoredFlowVersion?, flow: String, channel: String, readAfter: UInt64) {
+    func remember(live release: LiveRelease?, flow: String, channel: String, readAfter: UInt64) {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
         state.withLock { state in
             guard state.invalidations == readAfter else { return }
-            if state.live.count >= limit { state.live.removeAll(keepingCapacity: true) }
-            state.live[key] = .some(version)
-            if let version { Self.store(version, in: &state, limit: limit) }
+            state.live.set(release, for: key)
+            for version in [release?.base, release?.rollout?.version].compactMap({ $0 }) {
+                Self.store(version, in: &state)
+            }
         }
     }
 
     /// A decoded version, if cached.
     func version(flow: String, number: Int) -> StoredFlowVersion? {
-        state.withLock { $0.versions[VersionKey(flow: ScalarKey(flow), version: number)] }
+        state.withLock { $0.versions.value(for: VersionKey(flow: ScalarKey(flow), version: number)) }
     }
 
     /// Remembers a decoded version.
     func remember(version: StoredFlowVersion) {
-        state.withLock { Self.store(version, in: &$0, limit: limit) }
+        state.withLock { Self.store(version, in: &$0) }
     }
 
     /// Whether the version is known to have been released (releases are never undone).
     func isKnownReleased(flow: String, number: Int) -> Bool {
-        state.withLock { $0.released.contains(VersionKey(flow: ScalarKey(flow), version: number)) }
+        state.withLock { $0.released.value(for: VersionKey(flow: ScalarKey(flow), version: number)) != nil }
     }
 
     /// Remembers that a version was released.
     func rememberReleased(flow: String, number: Int) {
-        state.withLock { state in
-            if state.released.count >= limit * 8 { state.released.removeAll(keepingCapacity: true) }
-            state.released.insert(VersionKey(flow: ScalarKey(flow), version: number))
-        }
+        state.withLock { $0.released.set((), for: VersionKey(flow: ScalarKey(flow), version: number)) }
     }
 
     /// Forgets the live version of one (flow, channel): a release happened.
@@ -94,8 +98,7 @@ final class LiveVersionCache: Sendable {
         }
     }
 
-    private static func store(_ version: StoredFlowVersion, in state: inout State, limit: Int) {
-        if state.versions.count >= limit { state.versions.removeAll(keepingCapacity: true) }
-        state.versions[VersionKey(flow: ScalarKey(version.flowId), version: version.version)] = version
+    private static func store(_ version: StoredFlowVersion, in state: inout State) {
+        state.versions.set(version, for: VersionKey(flow: ScalarKey(version.flowId), version: version.version))
     }
 }

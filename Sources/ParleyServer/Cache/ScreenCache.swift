@@ -2,7 +2,7 @@ import ParleyCore
 import ParleyHTTP
 import Synchronization
 
-/// Gated screens, computed once per (flow version, step, capability fingerprint)
+/// Gated screens, computed once per (flow version, step, capability fingerprint, locale)
 /// and served from memory (DESIGN.md "Capabilities and version gating": gating
 /// is deterministic, so the result is cacheable). Never invalidated — versions
 /// are immutable — only bounded.
@@ -13,6 +13,8 @@ final class ScreenCache: Sendable {
         let version: Int
         let step: ScalarKey
         let fingerprint: String
+        /// The resolved locale (nil: a flow in one language): screens never cross locales.
+        let locale: String?
     }
 
     /// A ready response.
@@ -29,17 +31,14 @@ final class ScreenCache: Sendable {
         let headers: HTTPHeaders
     }
 
-    private let limit: Int
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries: Mutex<LRUDictionary<Key, Entry>>
 
-    init(limit: Int) { self.limit = limit }
+    /// At most `limit` screens; the least recently served goes first.
+    init(limit: Int) { entries = Mutex(LRUDictionary(capacity: limit)) }
 
-    func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
+    func entry(_ key: Key) -> Entry? { entries.withLock { $0.value(for: key) } }
 
     func store(_ entry: Entry, for key: Key) {
-        entries.withLock { entries in
-            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
-        }
+        entries.withLock { $0.set(entry, for: key) }
     }
 }

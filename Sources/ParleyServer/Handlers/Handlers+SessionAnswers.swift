@@ -23,7 +23,8 @@ extension Handlers {
         let record = try await loadSession(id)
         let version = try await pinnedVersion(record)
         try checkCurrent(record, version, step: stepId, rev: rev)
-        guard let step = version.flow.step(record.step) else {
+        // The session's locale: the interpreter's messages come from the rules in that language.
+        guard let step = version.flow(in: record.locale).step(record.step) else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
         }
         let earlier = PathEntry.merged(record.path)
@@ -35,6 +36,12 @@ extension Handlers {
                 context.metrics.increment(
                     "parley_submit_rejections_total", labels: [("rule", error.rule), ("core", core.label)])
             }
+            do {
+                try await context.sessions.recordRejections(id, rules: outcome.errors.map(\.rule))
+            } catch {
+                // The rejection stands; only the rollout comparison misses it.
+                context.logger.warning("could not count rejected answers: \(error)")
+            }
             throw ServiceProblem.invalidAnswers(outcome, snapshot: try snapshot(of: record, in: version))
         }
         let move = try SessionMove.answering(record, step: step, answers: answers, in: version.flow)
@@ -42,7 +49,8 @@ extension Handlers {
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
             forward: move.forward, expiresAt: sessionExpiry())
         let change = SessionStore.Change(
-            after: after, kind: "answer", step: record.step, answers: answers, outcome: outcome.json,
+            after: after, kind: "answer", step: record.step, answers: answers, sensitive: version.sensitiveFields,
+            outcome: outcome.json,
             nextStep: move.step, complete: move.completes ? SessionCompletion.replayer(version.flow) : nil)
         return try await commit(change, from: record, in: version, retry: retry) {
             countStep(record, outcome: "valid")
@@ -80,7 +88,8 @@ extension Handlers {
             forward: [PathEntry(step: record.step, answers: record.values)] + record.forward,
             expiresAt: sessionExpiry())
         let change = SessionStore.Change(
-            after: after, kind: "back", step: previous.step, answers: nil, outcome: nil, nextStep: nil,
+            after: after, kind: "back", step: previous.step, answers: nil, sensitive: version.sensitiveFields,
+            outcome: nil, nextStep: nil,
             complete: nil)
         return try await commit(change, from: record, in: version, retry: retry) {}
     }

@@ -36,15 +36,22 @@ struct SessionSnapshot: Sendable {
         bytes += CanonicalJSON.encode(.object(after)).dropFirst()
         body = bytes
         etag = "\"\(record.rev)\""
+        var headers: HTTPHeaders = [
+            "ETag": etag, "Cache-Control": "private, no-cache", "Content-Type": "application/json",
+        ]
+        if let locale = record.locale { headers.set("Content-Language", locale) }
+        self.headers = headers
         rev = record.rev
         status = record.status
         expiresAt = record.expiresAt
     }
 
-    /// Headers of every snapshot response: the rev as a strong ETag, never stored by shared caches
-    /// (the URL is a bearer capability).
-    var headers: HTTPHeaders { ["ETag": etag, "Cache-Control": "private, no-cache"] }
+    /// Headers of every snapshot response, built once: the rev as a strong ETag, never stored by
+    /// shared caches (the URL is a bearer capability).
+    let headers: HTTPHeaders
 
     /// The 200 response.
-    func response(status: HTTPStatus = .ok) -> HTTPResponse { .json(body, status: status, headers: headers) }
+    func response(status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: headers, body: body)
+    }
 }
