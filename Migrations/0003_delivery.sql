@@ -23,6 +23,9 @@ CREATE TABLE webhooks (
 CREATE TABLE webhook_deliveries (
     id               bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     webhook_id       text NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+    -- The completed session's key: sealed (sensitive) answers in the payload are opened with it
+    -- at send time, so they are never stored in the clear here either.
+    session_key      bytea,
     message_id       text NOT NULL UNIQUE,
     event_type       text NOT NULL,
     payload          bytea NOT NULL,

@@ -25,6 +25,8 @@ struct ExportCommand: AsyncParsableCommand {
 
         @OptionGroup var database: DatabaseOptions
 
+        @OptionGroup var dataKeys: DataKeyOptions
+
         func validate() throws {
             guard (1...100_000).contains(batch) else { throw ValidationError("--batch must be 1 to 100000.") }
         }
@@ -32,7 +34,7 @@ struct ExportCommand: AsyncParsableCommand {
         func run() async throws {
             let pool = try database.makePool(maximumConnections: 1)
             defer { pool.shutdown() }
-            let feed = CompletionFeed(pool: pool)
+            let feed = CompletionFeed(pool: pool, keyring: try dataKeys.keyring())
             let progress = isatty(STDERR_FILENO) == 1
             let output = FileHandle.standardOutput
             var after = 0

@@ -52,6 +52,31 @@ import Testing
         }
     }
 
+    @Test func sensitiveAnswersStaySealedInTheOutboxAndReachTheirConsumersOpened() async throws {
+        try await DeliveryHarness.run { service, url in
+            let receiver = try WebhookReceiver()
+            let flow = try SensitiveAnswersScenarioTests.released(service, prefix: "sealed")
+            let hook = try service.registerWebhook(receiver.url, events: ["session.completed"])
+            try receiver.setSecret(hook.secret)
+            let email = "secret-\(UUID().uuidString.prefix(8))@example.com"
+            try service.completeSignup(flow, email: email)
+
+            let records = try await receiver.waitFor(1)
+            #expect(records[0]["verified"] == true)
+            #expect(records[0].deliveredPayload["data"]?["answers"]?["email"]?.stringValue == email)
+            let stored = try await service.pool.query("SELECT convert_from(payload, 'UTF8') FROM webhook_deliveries")
+            let payload = try stored.first?.decode(String.self, at: 0) ?? ""
+            #expect(payload.contains("$sealed") && !payload.contains(email), "sealed at rest: \(payload)")
+
+            let ndjson = try service.client.send(
+                "GET", "/v1/flows/\(flow)/completions",
+                headers: [ServiceHarness.bearer(service.admin), ("Accept", "application/x-ndjson")])
+            #expect(ndjson.text.contains(email) && !ndjson.text.contains("$sealed"), "\(ndjson)")
+            let export = try ParleyCommand.run(["export", "completions", "--flow", flow, "--database-url", url])
+            #expect(export.status == 0 && export.stdout == ndjson.text, "\(export.stderr)")
+        }
+    }
+
     @Test func anExpiredSessionIsAnnouncedAsSessionExpired() async throws {
         let arguments = DeliveryHarness.fast + ["--session-ttl", "0.5", "--session-sweep-interval", "0.2"]
         try await DeliveryHarness.run(arguments: arguments) { service, _ in

@@ -8,9 +8,13 @@ public import ParleyPostgres
 public struct CompletionFeed: Sendable {
     /// The pool every query runs on.
     public let pool: PostgresPool
+    private let sealing: AnswerSealing
 
-    /// A feed on a pool.
-    public init(pool: PostgresPool) { self.pool = pool }
+    /// A feed on a pool; `keyring` opens sensitive answers, which are sealed at rest.
+    public init(pool: PostgresPool, keyring: DataKeyring) {
+        self.pool = pool
+        sealing = AnswerSealing(keyring: keyring)
+    }
 
     /// One completion: its id (the cursor) and its JSON (`parley_completion_json`).
     public struct Item: Sendable {
@@ -28,14 +32,16 @@ public struct CompletionFeed: Sendable {
     public func page(flow: String, after: Int, since: String? = nil, limit: Int) async throws -> [Item] {
         let rows = try await pool.query(
             """
-            SELECT c.id, parley_completion_json(c) AS item FROM completions c
+            SELECT c.id, c.session_key, parley_completion_json(c) AS item FROM completions c
             WHERE c.flow_id = \(flow) AND c.id > \(after)
               AND (\(since)::text IS NULL OR c.created_at >= \(since)::timestamptz)
             ORDER BY c.id LIMIT \(limit)
             """)
         return try rows.map { row in
             let item: PostgresJSONB = try row.decode(column: "item")
-            return Item(id: try row.decode(column: "id"), json: try JSONParser.parse(item.bytes))
+            let session: Data = try row.decode(column: "session_key")
+            let json = try sealing.openedCompletion(try JSONParser.parse(item.bytes), session: Array(session))
+            return Item(id: try row.decode(column: "id"), json: json)
         }
     }
 }

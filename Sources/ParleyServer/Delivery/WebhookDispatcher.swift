@@ -11,6 +11,7 @@ final class WebhookDispatcher: Sendable {
     let client: HTTPClient
     let policy: WebhookTargetPolicy
     let schedule: RetrySchedule
+    let sealing: AnswerSealing
     /// Age of the oldest undelivered event, as last measured.
     let oldestPending: Mutex<Double>
 
@@ -28,6 +29,7 @@ final class WebhookDispatcher: Sendable {
             base: configuration.webhookRetryBaseSeconds, maximum: configuration.webhookRetryMaxSeconds,
             attempts: configuration.webhookMaxAttempts)
         oldestPending = Mutex(0)
+        sealing = context.sessions.sealing
         context.metrics.describe(
             "parley_webhook_deliveries_total", type: "counter",
             "Webhook delivery attempts by outcome: delivered, failed (will retry), dead, disabled (410).")
@@ -113,9 +115,16 @@ final class WebhookDispatcher: Sendable {
             let url = try policy.parse(claim.url)
             let addresses = try policy.addresses(for: url)
             let timestamp = Int(Date().timeIntervalSince1970)
+            let body: [UInt8]
+            do {
+                body =
+                    try claim.sessionKey.map { try sealing.openedPayload(claim.payload, session: $0) } ?? claim.payload
+            } catch {
+                return .failure(.io("cannot open the sealed answers (is the data key configured?): \(error)"))
+            }
             guard
                 let signature = try? WebhookSignature.sign(
-                    id: claim.messageId, timestamp: timestamp, body: claim.payload, secret: claim.secret)
+                    id: claim.messageId, timestamp: timestamp, body: body, secret: claim.secret)
             else { return .failure(.invalidURL("the stored secret is not valid base64")) }
             let headers: HTTPHeaders = [
                 "Content-Type": "application/json", "User-Agent": "Parley-Webhooks/1",
@@ -126,7 +135,7 @@ final class WebhookDispatcher: Sendable {
             for address in addresses {
                 do {
                     return .success(
-                        try client.send("POST", url, headers: headers, body: claim.payload, to: address).status)
+                        try client.send("POST", url, headers: headers, body: body, to: address).status)
                 } catch {
                     guard case .connect = error else { throw error }
                     lastError = error

@@ -6,12 +6,12 @@ import ParleyPostgres
 /// change committed: one row per event × enabled endpoint subscribed to the event's type.
 enum WebhookOutbox {
     /// Queues `session.completed` for the completion of the session with this key (just inserted
-    /// in the same transaction).
+    /// in the same transaction). Sensitive answers stay sealed in the outbox; the worker opens them.
     static func announceCompletion(of key: Data, _ connection: PostgresConnection) async throws {
         try await connection.query(
             """
-            INSERT INTO webhook_deliveries (webhook_id, message_id, event_type, payload)
-            SELECT w.id, parley_message_id(), 'session.completed',
+            INSERT INTO webhook_deliveries (webhook_id, session_key, message_id, event_type, payload)
+            SELECT w.id, c.session_key, parley_message_id(), 'session.completed',
                    parley_webhook_payload('session.completed', parley_completion_json(c))
             FROM completions c JOIN webhooks w ON w.enabled AND 'session.completed' = ANY (w.events)
             WHERE c.session_key = \(key)

@@ -27,7 +27,8 @@ extension Handlers {
             }
             after = value
         }
-        let items = try await CompletionFeed(pool: context.pool).page(flow: id, after: after, limit: limit)
+        let items = try await CompletionFeed(pool: context.pool, keyring: configuration.dataKeyring).page(
+            flow: id, after: after, limit: limit)
         if items.isEmpty, try await context.flows.flowSummary(id) == nil {
             throw ServiceProblem.notFound("there is no flow \"\(id)\"")
         }

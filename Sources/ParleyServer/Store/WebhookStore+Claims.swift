@@ -10,6 +10,8 @@ extension WebhookStore {
         let attempt: Int
         let url: String
         let secret: String
+        /// The completed session's key, for opening sealed answers; nil for other events.
+        let sessionKey: [UInt8]?
     }
 
     /// Claims up to `limit` due deliveries of enabled endpoints: `FOR UPDATE SKIP LOCKED`, so two
@@ -27,15 +29,16 @@ extension WebhookStore {
             SET attempts = d.attempts + 1, updated_at = now(),
                 next_attempt_at = now() + make_interval(secs => \(leaseSeconds))
             FROM due, webhooks w WHERE d.id = due.id AND w.id = d.webhook_id
-            RETURNING d.id, d.message_id, d.payload, d.attempts, w.url, w.secret
+            RETURNING d.id, d.message_id, d.payload, d.attempts, d.session_key, w.url, w.secret
             """)
         return try rows.map { row in
             let payload: Data = try row.decode(column: "payload")
+            let sessionKey: Data? = try row.decode(column: "session_key")
             return Claim(
                 id: try row.decode(column: "id"), messageId: try row.decode(column: "message_id"),
                 payload: Array(payload), attempt: try row.decode(column: "attempts"),
                 url: try row.decode(column: "url"),
-                secret: try row.decode(column: "secret"))
+                secret: try row.decode(column: "secret"), sessionKey: sessionKey.map { Array($0) })
         }
     }
 
