@@ -99,6 +99,28 @@ import Testing
         }
     }
 
+    @Test func anEndpointAnswering410IsDisabledAndGetsNoFurtherEvents() async throws {
+        try await DeliveryHarness.run { service, _ in
+            let receiver = try WebhookReceiver(statuses: [410])
+            let flow = try SessionFixture.released(service, prefix: "gone")
+            let hook = try service.registerWebhook(receiver.url)
+            try receiver.setSecret(hook.secret)
+            try service.completeSignup(flow)
+            try await Self.waitUntil { try service.deliveries(hook.id).first?["state"] == "dead" }
+            let listed = try service.client.send("GET", "/v1/webhooks", headers: [ServiceHarness.bearer(service.admin)])
+            let endpoint = try #require(listed.json["items"]?.arrayValue?.first)
+            #expect(endpoint["enabled"] == false && endpoint["disabledReason"]?.stringValue?.contains("410") == true)
+            try service.completeSignup(flow)
+            #expect(try service.deliveries(hook.id).count == 1, "a disabled endpoint gets no new events")
+            let deleted = try service.client.send(
+                "DELETE", "/v1/webhooks/\(hook.id)", headers: [ServiceHarness.bearer(service.admin)])
+            #expect(deleted.status == 204)
+            let gone = try service.client.send(
+                "GET", "/v1/webhooks/\(hook.id)/deliveries", headers: [ServiceHarness.bearer(service.admin)])
+            #expect(gone.status == 404, "\(gone)")
+        }
+    }
+
     /// Polls `condition` every 50 ms; fails after `timeout` seconds (a hang guard, not a measurement).
     static func waitUntil(timeout: Double = 60, _ condition: () throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
