@@ -38,6 +38,12 @@ extension ParleyService {
         case .studioRedirect: return (inlineOnly(handlers.rootRedirect), handlers.rootRedirect, 0)
         case .studio, .studioFlow, .studioFlowView: return (inlineOnly(handlers.studioShell), handlers.studioShell, 0)
         case .studioAsset: return (inlineOnly(handlers.studioAsset), handlers.studioAsset, 0)
+        case .listCompletions: return (handlers.listCompletions, nil, 0)
+        case .createWebhook: return (handlers.createWebhook, nil, limits.maxSmallBodyBytes)
+        case .listWebhooks: return (handlers.listWebhooks, nil, 0)
+        case .deleteWebhook: return (handlers.deleteWebhook, nil, 0)
+        case .listDeliveries: return (handlers.listDeliveries, nil, 0)
+        case .retryDelivery: return (handlers.retryDelivery, nil, limits.maxSmallBodyBytes)
         }
     }
 }
