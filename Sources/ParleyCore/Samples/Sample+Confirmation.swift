@@ -1,0 +1,30 @@
+extension Sample {
+    /// Whether the interpreter agrees with the label, checked from the outside
+    /// (only ``RuleInterpreter``'s public API), so tests and other-language
+    /// cores can confirm samples without trusting the generator.
+    ///
+    /// `pass`: the whole screen validates (server mode). `fail`: the screen's
+    /// only error is `rule` on `field`, and run alone, every other rule of the
+    /// field passes while the targeted one fails — so it fails *exactly* its rule.
+    public func isConfirmed(by screen: Screen) -> Bool {
+        let outcome = RuleInterpreter(mode: .server).validate(screen: screen, answers: answers)
+        guard expectation == .fail else { return outcome.valid }
+        guard outcome.errors.count == 1, outcome.errors[0].field.isScalarEqual(to: field),
+            outcome.errors[0].rule == rule, let ruleIndex,
+            let node = screen.inputs.first(where: { $0.fieldId?.isScalarEqual(to: field) == true }),
+            ruleIndex < node.validation.count
+        else { return false }
+        for (position, candidate) in node.validation.enumerated() {
+            var alone = node
+            alone.validation = [candidate]
+            alone.children = []
+            let single = Screen(id: screen.id, root: alone)
+            // Other fields of the step are `unexpectedField` on a one-input screen: only this field counts.
+            let failed = RuleInterpreter(mode: .server).validate(screen: single, answers: answers).errors.contains {
+                $0.field.isScalarEqual(to: field)
+            }
+            if failed != (position == ruleIndex) { return false }
+        }
+        return true
+    }
+}
