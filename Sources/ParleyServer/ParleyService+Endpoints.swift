@@ -22,6 +22,7 @@ extension ParleyService {
         case "getFlow": return (handlers.getFlow, nil, 0)
         case "listFlowVersions": return (handlers.listVersions, nil, 0)
         case "getFlowVersion": return (handlers.getVersion, nil, 0)
+        case "getFlowVersionSamples": return (handlers.samples, nil, 0)
         case "releaseFlowVersion": return (handlers.release, nil, limits.maxSmallBodyBytes)
         case "listReleases": return (handlers.listReleases, nil, 0)
         case "publishBundle": return (handlers.publishBundle, nil, limits.maxBundleBytes)

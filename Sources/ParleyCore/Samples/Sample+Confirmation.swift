@@ -6,11 +6,14 @@ extension Sample {
     /// `pass`: the whole screen validates (server mode). `fail`: the screen's
     /// only error is `rule` on `field`, and run alone, every other rule of the
     /// field passes while the targeted one fails — so it fails *exactly* its rule.
-    public func isConfirmed(by screen: Screen) -> Bool {
+    /// `context` holds answers of earlier steps (``StepSamples/context``); they are not on `screen`.
+    public func isConfirmed(by screen: Screen, context: Answers = Answers()) -> Bool {
+        var answers = context
+        for field in self.answers.fieldIds { answers[field] = self.answers[field] }
         let outcome = RuleInterpreter(mode: .server).validate(screen: screen, answers: answers)
-        guard expectation == .fail else { return outcome.valid }
-        guard outcome.errors.count == 1, outcome.errors[0].field.isScalarEqual(to: field),
-            outcome.errors[0].rule == rule, let ruleIndex,
+        let onScreen = outcome.errors.filter { !($0.rule == "unexpectedField" && context[$0.field] != nil) }
+        guard expectation == .fail else { return onScreen.isEmpty }
+        guard onScreen.count == 1, onScreen[0].field.isScalarEqual(to: field), onScreen[0].rule == rule, let ruleIndex,
             let node = screen.inputs.first(where: { $0.fieldId?.isScalarEqual(to: field) == true }),
             ruleIndex < node.validation.count
         else { return false }

@@ -25,16 +25,25 @@ public struct SampleGenerator: Sendable {
     /// Samples for every step of `flow` (or just `step`); `nil` when `step` is not in the flow.
     ///
     /// With `capabilities`, samples aimed at a rule that core cannot run are marked deferred.
+    /// Steps are sampled in flow order, each with the passing answers of the steps before it as context, so
+    /// a rule naming an earlier step's field (`equalsField`, `requiredIf`) has a value to compare with.
     public func samples(for flow: Flow, step: String? = nil, capabilities: CapabilitySet? = nil) -> FlowSamples? {
-        let steps = step.map { id in flow.steps.filter { $0.id == id } } ?? flow.steps
-        if steps.isEmpty { return nil }
-        return FlowSamples(
-            flow: flow.id, seed: seed, steps: steps.map { samples(for: $0, capabilities: capabilities) })
+        if let step, flow.step(step) == nil { return nil }
+        var context = Answers()
+        var sampled: [StepSamples] = []
+        for candidate in flow.steps {
+            let samples = samples(for: candidate, context: context, capabilities: capabilities)
+            for field in samples.answers.fieldIds { context[field] = samples.answers[field] }
+            if step == nil || step == candidate.id { sampled.append(samples) }
+        }
+        return FlowSamples(flow: flow.id, seed: seed, steps: sampled)
     }
 
-    /// Samples for one step.
-    public func samples(for step: Step, capabilities: CapabilitySet? = nil) -> StepSamples {
-        var search = SampleSearch(screen: step.screen, seed: seed)
+    /// Samples for one step; `context` holds answers of earlier steps its rules may name.
+    public func samples(for step: Step, context: Answers = Answers(), capabilities: CapabilitySet? = nil)
+        -> StepSamples
+    {
+        var search = SampleSearch(screen: step.screen, seed: seed, context: context)
         search.settleBase()
         var samples: [Sample] = []
         var gaps: [SampleGap] = []
@@ -61,11 +70,12 @@ public struct SampleGenerator: Sendable {
                     samples.append(
                         Sample(
                             field: field, rule: rule.name, ruleIndex: position, expectation: expectation,
-                            answers: answers, isDeferred: deferred))
+                            answers: search.stepAnswers(answers), isDeferred: deferred))
                 }
             }
         }
         return StepSamples(
-            step: step.id, answers: search.base, isValid: search.isValid(search.base), samples: samples, gaps: gaps)
+            step: step.id, context: context, answers: search.stepAnswers(search.base),
+            isValid: search.isValid(search.base), samples: samples, gaps: gaps)
     }
 }

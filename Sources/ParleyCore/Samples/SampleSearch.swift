@@ -10,8 +10,10 @@ struct SampleSearch {
     /// Answers that pass every rule of the step (as far as the search could find them).
     private(set) var base = Answers()
 
-    init(screen: Screen, seed: UInt64) {
+    /// `context`: answers of earlier steps that rules of this one may name (DESIGN.md "Sessions").
+    init(screen: Screen, seed: UInt64, context: Answers) {
         self.screen = screen
+        base = context
         var seen = Set<ScalarKey>()
         var nodes: [Node] = []
         for node in screen.inputs {
@@ -32,6 +34,13 @@ struct SampleSearch {
                 }
             }
         }
+    }
+
+    /// `answers` without fields of other steps: what a client sends for this step.
+    func stepAnswers(_ answers: Answers) -> Answers {
+        var result = Answers()
+        for field in fields { result[field] = answers[field] }
+        return result
     }
 
     /// Whether the whole step validates (client mode: unknown kinds are deferred, not failed).

@@ -2,6 +2,8 @@
 public struct StepSamples: Sendable, Equatable {
     /// The step id.
     public let step: String
+    /// Answers of earlier steps the samples assume (send them as `context` to `POST /v1/flows/{flow}/validate`).
+    public let context: Answers
     /// Answers for every input that pass every rule of the step (when ``isValid``).
     public let answers: Answers
     /// Whether ``answers`` pass the whole step; `false` when some input's rules cannot all hold at once.
@@ -11,10 +13,10 @@ public struct StepSamples: Sendable, Equatable {
     /// Labels the generator could not build.
     public let gaps: [SampleGap]
 
-    /// Wire form: `{"step", "answers", "valid", "samples", "gaps"}`.
+    /// Wire form: `{"step", "context", "answers", "valid", "samples", "gaps"}`.
     public var json: JSONValue {
         [
-            "step": .string(step), "answers": answers.json, "valid": .bool(isValid),
+            "step": .string(step), "context": context.json, "answers": answers.json, "valid": .bool(isValid),
             "samples": .array(samples.map(\.json)), "gaps": .array(gaps.map(\.json)),
         ]
     }

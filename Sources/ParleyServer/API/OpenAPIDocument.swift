@@ -64,6 +64,18 @@ public enum OpenAPIDocument {
                 "schema": ["type": "string", "default": "production"],
             ])
         }
+        if route.path.hasSuffix("/samples") {
+            for (name, description) in [
+                ("step", "Only this step (default: every step)."),
+                ("core", "A client core version: samples aimed at rules it defers are marked `deferred`."),
+                ("seed", "Unsigned 64-bit seed (default 0); the same seed gives the same bytes."),
+            ] {
+                parameters.append([
+                    "name": .string(name), "in": "query", "required": false, "description": .string(description),
+                    "schema": ["type": "string"],
+                ])
+            }
+        }
         if !parameters.isEmpty { object["parameters"] = .array(parameters) }
         if let schema = route.requestSchema {
             object["requestBody"] = [

@@ -44,6 +44,13 @@ enum OpenAPISchemas {
                 ("createdAt", string), ("content", ref("Flow")),
             ])
         ),
+        (
+            "Samples",
+            object([
+                ("schema", string), ("flow", string), ("version", integer), ("seed", integer), ("core", string),
+                ("steps", array(anyObject)),
+            ])
+        ),
         ("FlowVersionList", object([("items", array(ref("FlowVersion"))), ("next", string)])),
         (
             "FlowSummary",

@@ -67,6 +67,12 @@ public struct ServiceRoute: Sendable {
             "GET", "/v1/flows/{id}/versions/{n}", "getFlowVersion", "One version with its content.", .anyToken,
             responses: [(200, "FlowVersion", "the version")], problems: [400, 401, 404]),
         ServiceRoute(
+            "GET", "/v1/flows/{id}/versions/{n}/samples", "getFlowVersionSamples",
+            "Deterministic answers per step: boundary values that pass, and for each rule one that fails exactly it "
+                + "(?step=, ?core= marks deferred rules, ?seed=).",
+            .scope(.author), responses: [(200, "Samples", "the parley.samples/1 document")],
+            problems: [400, 401, 403, 404]),
+        ServiceRoute(
             "POST", "/v1/flows/{id}/releases", "releaseFlowVersion",
             "Make a version live on a channel; rollback is releasing an older version.", .scope(.publish),
             requestSchema: "ReleaseRequest", responses: [(201, "Release", "released")],
