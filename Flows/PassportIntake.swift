@@ -3,7 +3,7 @@ import ParleyDSL
 
 extension ShippedFlows {
     /// Passport intake: country, purpose (work travel branches to employer
-    /// details), document number and expiry, confirmed e-mail.
+    /// details), document number and expiry, confirmed e-mail; in English and French.
     public static var passportIntake: Flow {
         Flow("passport-intake", title: "Passport intake", upgrade: upgradeScreen("your passport application")) {
             Step("country", title: "Passport", spacing: .m) {
@@ -63,6 +63,7 @@ extension ShippedFlows {
                 Text("We have your application and will e-mail you within five working days.")
             }
         }
+        .translated(from: "en", ["fr": passportIntakeFrench])
     }
 
     static let purposes = ["tourism", "work", "study", "family"]

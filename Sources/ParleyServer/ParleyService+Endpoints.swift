@@ -25,6 +25,8 @@ extension ParleyService {
         case "getFlowVersionSamples": return (handlers.samples, nil, 0)
         case "releaseFlowVersion": return (handlers.release, nil, limits.maxSmallBodyBytes)
         case "listReleases": return (handlers.listReleases, nil, 0)
+        case "haltRelease": return (handlers.haltRelease, nil, limits.maxSmallBodyBytes)
+        case "compareRelease": return (handlers.releaseComparison, nil, 0)
         case "publishBundle": return (handlers.publishBundle, nil, limits.maxBundleBytes)
         case "getStartScreen", "getStepScreen": return (handlers.screen, handlers.screenInline, 0)
         case "validateStep": return (handlers.validateStep, nil, limits.maxSubmitBytes)

@@ -57,10 +57,20 @@ enum OpenAPISchemas {
             object([("id", string), ("title", string), ("latestVersion", integer), ("releases", anyObject)])
         ),
         ("FlowList", object([("items", array(ref("FlowSummary"))), ("next", string)])),
-        ("ReleaseRequest", object([("version", integer), ("channel", string)], required: ["version"])),
+        (
+            "ReleaseRequest",
+            object([("version", integer), ("channel", string), ("percent", integer)], required: ["version"])
+        ),
         (
             "Release",
-            object([("flow", string), ("version", integer), ("channel", string), ("releasedAt", string)])
+            object([
+                ("id", integer), ("flow", string), ("version", integer), ("channel", string), ("releasedBy", string),
+                ("releasedAt", string), ("percent", integer), ("halted", boolean),
+            ])
+        ),
+        (
+            "ReleaseComparison",
+            object([("flow", string), ("release", ref("Release")), ("since", string), ("versions", array(anyObject))])
         ),
         ("ReleaseList", object([("items", array(ref("Release")))])),
         (

@@ -81,6 +81,15 @@ public struct ServiceRoute: Sendable {
             "GET", "/v1/flows/{id}/releases", "listReleases", "Release history of the flow, newest first.",
             .anyToken, responses: [(200, "ReleaseList", "the history")], problems: [401, 404]),
         ServiceRoute(
+            "POST", "/v1/flows/{id}/releases/{r}/halt", "haltRelease",
+            "Stop new sessions from entering a partial release; they get the previous full release again.",
+            .scope(.publish), responses: [(200, "Release", "halted (or already halted)")],
+            problems: [400, 401, 403, 404, 409, 413]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/releases/{r}/comparison", "compareRelease",
+            "The release's version beside the previous full release's since the rollout began.", .anyToken,
+            responses: [(200, "ReleaseComparison", "sessions per version")], problems: [400, 401, 404]),
+        ServiceRoute(
             "POST", "/v1/bundles", "publishBundle",
             "Apply a signed bundle atomically (Parley-Signature header); re-posting is a no-op.", .scope(.publish),
             requestSchema: "Bundle",

@@ -1,8 +1,8 @@
 import ParleyCore
 import Synchronization
 
-/// Which version is live per (flow, channel), and decoded flow versions by
-/// number, kept in memory. Versions are immutable, so only the live mapping
+/// What is live per (flow, channel) (a ``LiveRelease``: the full release's version and any
+/// rollout), and decoded flow versions by number, kept in memory. Versions are immutable, so only the live mapping
 /// needs invalidation: on every release, in every process (LISTEN/NOTIFY).
 final class LiveVersionCache: Sendable {
     private struct LiveKey: Hashable {
@@ -17,7 +17,7 @@ final class LiveVersionCache: Sendable {
 
     private struct State {
         /// `nil` value: known to have no live release.
-        var live: [LiveKey: StoredFlowVersion?] = [:]
+        var live: [LiveKey: LiveRelease?] = [:]
         var versions: [VersionKey: StoredFlowVersion] = [:]
         var released: Set<VersionKey> = []
         /// Bumped by every invalidation, so a database read that raced with one is not cached.
@@ -29,8 +29,8 @@ final class LiveVersionCache: Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    /// `.some(version or nil)` when known, `nil` when it must be read from the database.
-    func live(flow: String, channel: String) -> StoredFlowVersion?? {
+    /// `.some(release or nil)` when known, `nil` when it must be read from the database.
+    func live(flow: String, channel: String) -> LiveRelease?? {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
         return state.withLock { $0.live[key] }
     }
@@ -41,16 +41,18 @@ final class LiveVersionCache: Sendable {
         state.withLock { $0.invalidations }
     }
 
-    /// Remembers the live version (or its absence) read from the database after
+    /// Remembers what is live (or that nothing is) as read from the database after
     /// `readAfter` was taken — unless a release was invalidated since: the read may
     /// predate that release, and caching it would serve the old version until the next one.
-    func remember(live version: StoredFlowVersion?, flow: String, channel: String, readAfter: UInt64) {
+    func remember(live release: LiveRelease?, flow: String, channel: String, readAfter: UInt64) {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
         state.withLock { state in
             guard state.invalidations == readAfter else { return }
             if state.live.count >= limit { state.live.removeAll(keepingCapacity: true) }
-            state.live[key] = .some(version)
-            if let version { Self.store(version, in: &state, limit: limit) }
+            state.live[key] = .some(release)
+            for version in [release?.base, release?.rollout?.version].compactMap({ $0 }) {
+                Self.store(version, in: &state, limit: limit)
+            }
         }
     }
 

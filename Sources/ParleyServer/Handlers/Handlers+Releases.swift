@@ -2,8 +2,9 @@ import ParleyCore
 import ParleyHTTP
 
 extension Handlers {
-    /// `POST /v1/flows/{id}/releases` `{"version": n, "channel": "…"}`: makes a
-    /// version live; rollback is releasing an older one. History is kept.
+    /// `POST /v1/flows/{id}/releases` `{"version": n, "channel": "…", "percent": p?}`: makes a
+    /// version live (for `p`% of new sessions while below 100); rollback is releasing an older
+    /// one. History is kept.
     func release(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
@@ -13,13 +14,21 @@ extension Handlers {
             throw ServiceProblem.malformedBody("\"version\" must be a positive integer")
         }
         let channel = try channelName(body["channel"])
-        guard let release = try await context.flows.release(id, version: number, channel: channel, by: caller.name)
-        else {
-            throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)")
+        let percent = try Self.percent(body["percent"])
+        let release: StoredRelease?
+        do {
+            release = try await context.flows.release(
+                id, version: number, channel: channel, by: caller.name, percent: percent)
+        } catch is FlowStore.NoFullRelease {
+            throw ServiceProblem.make(
+                .unprocessableContent, "no-full-release", "A partial release needs a full release before it",
+                "Channel \"\(channel)\" has no full release of \"\(id)\" for the other \(100 - percent)% of sessions; "
+                    + "release a version at 100% first.")
         }
+        guard let release else { throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)") }
         context.live.invalidate(flow: id, channel: channel)
         context.live.rememberReleased(flow: id, number: number)
-        context.logger.info("released \(id) v\(number) on \(channel) by \(caller.name)")
+        context.logger.info("released \(id) v\(number) on \(channel) at \(percent)% by \(caller.name)")
         return Self.json(release.json, status: .created)
     }
 
@@ -34,6 +43,15 @@ extension Handlers {
             throw ServiceProblem.notFound("there is no flow \"\(id)\"")
         }
         return Self.json(Self.page(releases.map(\.json), next: nil))
+    }
+
+    /// `"percent"`: an integer 1…100, 100 when absent.
+    static func percent(_ value: JSONValue?) throws(HTTPError) -> Int {
+        guard let value, !value.isNull else { return 100 }
+        guard let percent = value.numberValue?.intValue, (1...100).contains(percent) else {
+            throw ServiceProblem.malformedBody("\"percent\" must be an integer from 1 to 100")
+        }
+        return percent
     }
 
     /// A channel name from a body member or query value; the default when absent.

@@ -17,8 +17,8 @@ extension Handlers {
     {
         let target = try screenTarget(request, requestContext)
         let core = try context.cores.resolve(request)
-        let version = try await context.liveVersion(flow: target.flow, channel: target.channel)
-        return try screenResponse(version, target, core, request)
+        let live = try await context.liveRelease(flow: target.flow, channel: target.channel)
+        return try screenResponse(live, target, core, request)
     }
 
     private func screenTarget(_ request: HTTPRequest, _ requestContext: RequestContext) throws(HTTPError)
@@ -31,24 +31,42 @@ extension Handlers {
     }
 
     private func screenResponse(
-        _ version: StoredFlowVersion?, _ target: (flow: String, step: String?, channel: String),
+        _ live: LiveRelease?, _ target: (flow: String, step: String?, channel: String),
         _ core: CoreCapabilities.Resolved, _ request: HTTPRequest
     ) throws(HTTPError) -> HTTPResponse {
-        guard let version else {
+        // During a partial rollout the version depends on who asks (`Parley-Subject`; none: the
+        // full release's), so the response must not be shared by caches.
+        let splitting = live?.isSplitting ?? false
+        guard let version = splitting ? live?.version(for: try subject(request)) : live?.base else {
             throw ServiceProblem.notFound(
                 "flow \"\(target.flow)\" has no live version on channel \"\(target.channel)\"")
         }
         let stepId = target.step ?? version.flow.start
-        guard let entry = context.screens.render(version, step: stepId, for: core) else {
+        let locale = context.locales.locale(request, version)
+        guard let entry = context.screens.render(version, step: stepId, for: core, locale: locale) else {
             throw ServiceProblem.notFound(
                 "version \(version.version) of flow \"\(version.flowId)\" has no step \"\(stepId)\"")
         }
         recordGating(entry, core: core)
-        let headers = entry.headers
+        var headers = entry.headers
+        if splitting {
+            headers.set(
+                "Cache-Control", "private, max-age=\(context.configuration.screenMaxAgeSeconds), must-revalidate")
+            headers.set("Vary", "Parley-Core, Parley-Subject")
+        }
         if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, entry.etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         return .json(entry.body, headers: headers)
+    }
+
+    /// The `Parley-Subject` header: the stable key that buckets a sessionless client into a rollout.
+    private func subject(_ request: HTTPRequest) throws(HTTPError) -> String? {
+        guard let subject = request.headers["Parley-Subject"] else { return nil }
+        guard (1...200).contains(subject.utf8.count), subject.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw ServiceProblem.badParameter("Parley-Subject must be 1 to 200 visible ASCII characters")
+        }
+        return subject
     }
 
     /// Counts what gating changed for this response, by core and component type.

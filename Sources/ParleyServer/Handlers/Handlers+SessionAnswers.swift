@@ -23,7 +23,8 @@ extension Handlers {
         let record = try await loadSession(id)
         let version = try await pinnedVersion(record)
         try checkCurrent(record, version, step: stepId, rev: rev)
-        guard let step = version.flow.step(record.step) else {
+        // The session's locale: the interpreter's messages come from the rules in that language.
+        guard let step = version.flow(in: record.locale).step(record.step) else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
         }
         let earlier = PathEntry.merged(record.path)
@@ -34,6 +35,12 @@ extension Handlers {
             for error in outcome.errors {
                 context.metrics.increment(
                     "parley_submit_rejections_total", labels: [("rule", error.rule), ("core", core.label)])
+            }
+            do {
+                try await context.sessions.recordRejections(id, rules: outcome.errors.map(\.rule))
+            } catch {
+                // The rejection stands; only the rollout comparison misses it.
+                context.logger.warning("could not count rejected answers: \(error)")
             }
             throw ServiceProblem.invalidAnswers(outcome, snapshot: try snapshot(of: record, in: version))
         }

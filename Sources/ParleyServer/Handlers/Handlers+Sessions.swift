@@ -21,12 +21,17 @@ extension Handlers {
             throw ServiceProblem.malformedBody("\"channel\" must be a string, found \(other.kindDescription)")
         }
         let core = try context.cores.resolve(request)
-        guard let version = try await context.liveVersion(flow: flowId, channel: channel) else {
+        // The new session's id is its rollout subject: a stable bucket, fixed for its whole walk.
+        let id = SessionID.generate()
+        guard let live = try await context.liveRelease(flow: flowId, channel: channel),
+            let version = live.version(for: id.text)
+        else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no live version on channel \"\(channel)\"")
         }
         let record = SessionRecord(
-            id: SessionID.generate(), flowId: flowId, version: version.version, channel: channel,
-            core: core.core.description, rev: 1, status: .active, step: version.flow.start, path: [],
+            id: id, flowId: flowId, version: version.version, channel: channel,
+            core: core.core.description, locale: context.locales.locale(request, version), rev: 1, status: .active,
+            step: version.flow.start, path: [],
             values: Answers(), forward: [], messages: .array([]), expiresAt: sessionExpiry())
         try await context.sessions.create(record)
         context.metrics.increment(
@@ -89,7 +94,7 @@ extension Handlers {
     /// The snapshot of `record`, its screen gated for the session's own core; cached.
     func snapshot(of record: SessionRecord, in version: StoredFlowVersion) throws(HTTPError) -> SessionSnapshot {
         let core = try context.cores.resolve(header: record.core)
-        guard let screen = context.screens.render(version, step: record.step, for: core) else {
+        guard let screen = context.screens.render(version, step: record.step, for: core, locale: record.locale) else {
             throw ServiceProblem.notFound(
                 "version \(record.version) of flow \"\(record.flowId)\" has no step \"\(record.step)\"")
         }

@@ -12,6 +12,7 @@ struct ServiceContext: Sendable {
     let live: LiveVersionCache
     let screens: ScreenRenderer
     let cores: CoreCapabilities
+    let locales: LocaleChoices
     let metrics: MetricsRegistry
     let logger: Logger
 
@@ -29,17 +30,29 @@ struct ServiceContext: Sendable {
             cache: ScreenCache(limit: configuration.maxCachedScreens),
             cacheControl: "\(scope), max-age=\(configuration.screenMaxAgeSeconds), must-revalidate")
         cores = CoreCapabilities(limit: configuration.maxCachedCoreHeaders)
+        locales = LocaleChoices(limit: configuration.maxCachedCoreHeaders)
         self.metrics = metrics
         self.logger = logger
     }
 
-    /// The live version of a flow on a channel, from memory or the database.
-    func liveVersion(flow: String, channel: String) async throws -> StoredFlowVersion? {
+    /// What is live for a flow on a channel (its full release and any rollout), from memory or
+    /// the database; nil when the flow was never released there.
+    func liveRelease(flow: String, channel: String) async throws -> LiveRelease? {
         if let known = live.live(flow: flow, channel: channel) { return known }
         let readAfter = live.invalidationCount()
-        let version = try await flows.liveVersion(flow, channel: channel)
-        live.remember(live: version, flow: flow, channel: channel, readAfter: readAfter)
-        return version
+        var release: LiveRelease?
+        if let state = try await flows.liveReleaseState(flow, channel: channel) {
+            var rollout: LiveRelease.Rollout?
+            if let partial = state.rollout, let version = try await version(flow: flow, number: partial.version) {
+                rollout = LiveRelease.Rollout(
+                    version: version, percent: partial.percent, rolloutId: partial.rolloutId, halted: partial.halted)
+            }
+            var base: StoredFlowVersion?
+            if let number = state.baseVersion { base = try await version(flow: flow, number: number) }
+            release = LiveRelease(base: base, rollout: rollout)
+        }
+        live.remember(live: release, flow: flow, channel: channel, readAfter: readAfter)
+        return release
     }
 
     /// A version by number, from memory or the database.

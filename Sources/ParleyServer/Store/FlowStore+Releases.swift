@@ -9,39 +9,64 @@ extension FlowStore {
         try await connection.query("SELECT pg_advisory_xact_lock(hashtext('parley.release.' || \(channel)))")
     }
 
-    /// Makes `version` live on `channel`; `nil` when the version does not exist.
+    /// A partial release was asked for where no full release precedes it on the channel: the rest
+    /// of the sessions would have no version to go to.
+    public struct NoFullRelease: Error {}
+
+    /// Makes `version` live on `channel` for `percent` of new sessions (100: everyone); `nil` when
+    /// the version does not exist. Throws ``NoFullRelease`` for a partial release on a channel
+    /// without a full one.
     public func release(
-        _ flowId: String, version: Int, channel: String, by releasedBy: String, bundleDigest: Data? = nil,
-        on connection: PostgresConnection? = nil
+        _ flowId: String, version: Int, channel: String, by releasedBy: String, percent: Int = 100,
+        bundleDigest: Data? = nil, on connection: PostgresConnection? = nil
     ) async throws -> StoredRelease? {
-        if let connection { return try await release(flowId, version, channel, releasedBy, bundleDigest, connection) }
-        return try await pool.withTransaction {
-            try await release(flowId, version, channel, releasedBy, bundleDigest, $0)
-        }
+        let release = Release(
+            flowId: flowId, version: version, channel: channel, releasedBy: releasedBy, percent: percent,
+            bundleDigest: bundleDigest)
+        if let connection { return try await insert(release, connection) }
+        return try await pool.withTransaction { try await insert(release, $0) }
     }
 
-    private func release(
-        _ flowId: String, _ version: Int, _ channel: String, _ releasedBy: String, _ bundleDigest: Data?,
-        _ connection: PostgresConnection
-    ) async throws -> StoredRelease? {
-        try await lockChannel(channel, connection)
+    private struct Release {
+        let flowId: String, version: Int, channel: String, releasedBy: String, percent: Int, bundleDigest: Data?
+    }
+
+    private func insert(_ release: Release, _ connection: PostgresConnection) async throws -> StoredRelease? {
+        try await lockChannel(release.channel, connection)
         let exists = try await connection.query(
-            "SELECT 1 FROM flow_versions WHERE flow_id = \(flowId) AND version = \(version)")
+            "SELECT 1 FROM flow_versions WHERE flow_id = \(release.flowId) AND version = \(release.version)")
         guard !exists.isEmpty else { return nil }
+        if release.percent < 100 {
+            let full = try await connection.query(
+                """
+                SELECT 1 FROM releases WHERE flow_id = \(release.flowId) AND channel = \(release.channel)
+                AND percent = 100 LIMIT 1
+                """)
+            guard !full.isEmpty else { throw NoFullRelease() }
+        }
         let rows = try await connection.query(
             """
-            INSERT INTO releases (flow_id, channel, version, released_by, bundle_digest)
-            VALUES (\(flowId), \(channel), \(version), \(releasedBy), \(bundleDigest))
-            RETURNING id, flow_id, channel, version, released_by, \(unsafeRaw: Self.createdAtText) AS created
+            INSERT INTO releases (flow_id, channel, version, released_by, bundle_digest, percent)
+            VALUES (\(release.flowId), \(release.channel), \(release.version), \(release.releasedBy),
+                    \(release.bundleDigest), \(release.percent))
+            RETURNING id, flow_id, channel, version, released_by, percent, false AS halted,
+                      \(unsafeRaw: Self.createdAtText) AS created
             """)
         return try rows.first.map(Self.decodeRelease)
     }
+
+    /// The columns ``decodeRelease(_:)`` reads, for a `FROM releases` query.
+    static let releaseColumns = """
+        SELECT id, flow_id, channel, version, released_by, percent,
+               EXISTS (SELECT 1 FROM release_halts h WHERE h.release_id = releases.id) AS halted,
+               \(createdAtText) AS created
+        """
 
     /// A flow's release history, newest first (at most `limit` rows).
     public func releases(_ flowId: String, limit: Int) async throws -> [StoredRelease] {
         let rows = try await pool.query(
             """
-            SELECT id, flow_id, channel, version, released_by, \(unsafeRaw: Self.createdAtText) AS created
+            \(unsafeRaw: Self.releaseColumns)
             FROM releases WHERE flow_id = \(flowId) ORDER BY id DESC LIMIT \(limit)
             """)
         return try rows.map(Self.decodeRelease)
@@ -51,6 +76,7 @@ extension FlowStore {
         StoredRelease(
             id: try row.decode(column: "id"), flowId: try row.decode(column: "flow_id"),
             channel: try row.decode(column: "channel"), version: try row.decode(column: "version"),
-            releasedBy: try row.decode(column: "released_by"), createdAt: try row.decode(column: "created"))
+            releasedBy: try row.decode(column: "released_by"), percent: try row.decode(column: "percent"),
+            halted: try row.decode(column: "halted"), createdAt: try row.decode(column: "created"))
     }
 }

@@ -12,6 +12,10 @@ public struct StoredRelease: Sendable {
     public let version: Int
     /// Who released it.
     public let releasedBy: String
+    /// 1…100: the share of new sessions that get this version (DESIGN.md "Staged rollouts").
+    public let percent: Int
+    /// Whether this partial release was halted.
+    public let halted: Bool
     /// When (RFC 3339, UTC).
     public let createdAt: String
 
@@ -20,7 +24,7 @@ public struct StoredRelease: Sendable {
         [
             "id": .number(JSONNumber(id)), "flow": .string(flowId), "channel": .string(channel),
             "version": .number(JSONNumber(version)), "releasedBy": .string(releasedBy),
-            "releasedAt": .string(createdAt),
+            "releasedAt": .string(createdAt), "percent": .number(JSONNumber(percent)), "halted": .bool(halted),
         ]
     }
 }
