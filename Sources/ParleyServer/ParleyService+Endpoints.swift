@@ -16,6 +16,14 @@ extension ParleyService {
         case "openapi":
             let serve: RouteResponder.InlineHandler = { _, _ in .json(openAPI) }
             return (inlineOnly(serve), serve, 0)
+        case "getWireSchema":
+            let serve: RouteResponder.InlineHandler = { _, context in
+                guard let name = context.parameters["name"], let bytes = WireSchemas.files[name] else {
+                    throw ServiceProblem.notFound("schemas are \(WireSchemas.roots.map { "\($0.name).json" })")
+                }
+                return .json(bytes)
+            }
+            return (inlineOnly(serve), serve, 0)
         case "createFlowVersion": return (handlers.createFlow, nil, limits.maxFlowBytes)
         case "lintFlow": return (handlers.lintFlow, nil, limits.maxFlowBytes)
         case "listFlows": return (handlers.listFlows, nil, 0)

@@ -36,6 +36,15 @@ public enum OpenAPIDocument {
         ],
     ]
 
+    /// What the handlers accept (``Handlers/parameter(_:_:)``, ``Handlers/number(_:_:)``).
+    private static func pathParameterSchema(_ name: String) -> JSONValue {
+        switch name {
+        case "n": return ["type": "string", "pattern": "^[1-9][0-9]{0,17}$"]
+        case "name": return ["type": "string", "enum": .array(WireSchemas.roots.map { .string("\($0.name).json") })]
+        default: return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000]+$"]
+        }
+    }
+
     private static func operation(_ route: ServiceRoute) -> JSONValue {
         var object = JSONObject()
         object["operationId"] = .string(route.operationId)
@@ -49,9 +58,9 @@ public enum OpenAPIDocument {
             object["x-parley-scope"] = .string(scope.rawValue)
         }
         var parameters = route.pathParameters.map { name -> JSONValue in
-            ["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]]
+            ["name": .string(name), "in": "path", "required": true, "schema": pathParameterSchema(name)]
         }
-        if route.path.hasPrefix("/v1/screens") || route.path.hasSuffix("/submit") {
+        if route.path.hasPrefix("/v1/screens") || route.path.hasSuffix("/validate") || route.path == "/v1/sessions" {
             parameters.append([
                 "name": "Parley-Core", "in": "header", "required": false,
                 "description": "Semantic version of the client core; missing means the oldest supported core.",

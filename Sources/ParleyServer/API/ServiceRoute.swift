@@ -45,6 +45,10 @@ public struct ServiceRoute: Sendable {
             "GET", "/openapi.json", "openapi", "This OpenAPI 3.1 document.", .open,
             responses: [(200, nil, "the document")]),
         ServiceRoute(
+            "GET", "/schemas/{name}", "getWireSchema",
+            "JSON Schema 2020-12 of a wire document: flow.json, screen.json, session.json, problem.json, bundle.json.",
+            .open, responses: [(200, "JSONSchema", "the schema")], problems: [404]),
+        ServiceRoute(
             "POST", "/v1/flows", "createFlowVersion",
             "Store a new immutable flow version (idempotent on identical content; If-Match on the latest version).",
             .scope(.author), requestSchema: "Flow",
@@ -144,7 +148,12 @@ public struct ServiceRoute: Sendable {
         self.access = access
         self.requestSchema = requestSchema
         self.responses = responses
-        self.problems = problems
+        // Every path parameter is checked (1 to 200 bytes, no U+0000; numbers positive): a bad one is a 400.
+        // Every /v1 route reads the database, which may be unreachable or unmigrated: 503.
+        var problems = problems
+        if path.contains("{"), !problems.contains(400), !path.hasPrefix("/schemas/") { problems.append(400) }
+        if path.hasPrefix("/v1/"), !problems.contains(503) { problems.append(503) }
+        self.problems = problems.sorted()
     }
 
     /// The `{name}` parameters of the path template, in order.
