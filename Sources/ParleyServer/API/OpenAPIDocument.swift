@@ -36,12 +36,17 @@ public enum OpenAPIDocument {
         ],
     ]
 
+    /// Semantic versions as `CoreVersion(parsing:)` reads them (MAJOR.MINOR[.PATCH], at most 9 digits each).
+    static let coreVersionPattern =
+        "^(0|[1-9][0-9]{0,8})[.](0|[1-9][0-9]{0,8})([.](0|[1-9][0-9]{0,8}))?(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?"
+        + "([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"
+
     /// What the handlers accept (``Handlers/parameter(_:_:)``, ``Handlers/number(_:_:)``).
     private static func pathParameterSchema(_ name: String) -> JSONValue {
         switch name {
         case "n": return ["type": "string", "pattern": "^[1-9][0-9]{0,17}$"]
         case "name": return ["type": "string", "enum": .array(WireSchemas.roots.map { .string("\($0.name).json") })]
-        default: return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000]+$"]
+        default: return OpenAPISchemas.identifier
         }
     }
 
@@ -64,7 +69,10 @@ public enum OpenAPIDocument {
             parameters.append([
                 "name": "Parley-Core", "in": "header", "required": false,
                 "description": "Semantic version of the client core; missing means the oldest supported core.",
-                "schema": ["type": "string", "example": "1.2.0"],
+                "schema": [
+                    "type": "string", "example": "1.2.0", "maxLength": .number(JSONNumber(CoreVersion.maximumLength)),
+                    "pattern": .string(Self.coreVersionPattern),
+                ],
             ])
         }
         if route.path.hasPrefix("/v1/screens") {

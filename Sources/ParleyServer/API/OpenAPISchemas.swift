@@ -12,12 +12,34 @@ enum OpenAPISchemas {
         return .object(schema)
     }
 
+    /// A request body: members it does not name are ignored by the server, but documenting them as refused keeps
+    /// generated requests to what the handlers read (and no U+0000, which no body may carry).
+    private static func request(_ properties: [(String, JSONValue)], required: [String] = []) -> JSONValue {
+        guard case .object(var schema) = object(properties, required: required) else { return anyObject }
+        schema["additionalProperties"] = false
+        return .object(schema)
+    }
+
     private static let string: JSONValue = ["type": "string"]
     private static let integer: JSONValue = ["type": "integer"]
     private static let boolean: JSONValue = ["type": "boolean"]
     private static let anyObject: JSONValue = ["type": "object"]
-    /// Answers: `fieldId → string` (`null` means absent).
-    private static let answers: JSONValue = ["type": "object", "additionalProperties": ["type": ["string", "null"]]]
+    /// Answers: `fieldId → string` (`null` means absent), each at most `maxAnswerLength` scalars.
+    private static let answers: JSONValue = [
+        "type": "object", "propertyNames": ["pattern": "^[^\\u0000]*$"],
+        "additionalProperties": [
+            "type": ["string", "null"], "pattern": "^[^\\u0000]*$",
+            "maxLength": .number(JSONNumber(ServiceConfiguration().maxAnswerLength)),
+        ],
+    ]
+    /// A positive integer (`rev`, `version`).
+    private static let positive: JSONValue = ["type": "integer", "minimum": 1, "maximum": 999_999_999_999]
+    /// An id the handlers accept: 1 to 200 UTF-8 bytes without U+0000. JSON Schema counts characters, so the
+    /// document promises 50 (200 bytes even at 4 bytes each); longer ids may still be accepted.
+    static let identifier: JSONValue = [
+        "type": "string", "minLength": 1, "maxLength": 50, "pattern": "^[^\\u0000]*$",
+        "description": "1 to 200 UTF-8 bytes, no U+0000",
+    ]
     private static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
     private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
 
@@ -52,7 +74,11 @@ enum OpenAPISchemas {
             ("FlowList", object([("items", array(ref("FlowSummary"))), ("next", string)])),
             (
                 "ReleaseRequest",
-                object([("version", integer), ("channel", string), ("percent", integer)], required: ["version"])
+                request(
+                    [
+                        ("version", positive), ("channel", identifier),
+                        ("percent", ["type": "integer", "minimum": 1, "maximum": 100]),
+                    ], required: ["version"])
             ),
             (
                 "Release",
@@ -75,8 +101,8 @@ enum OpenAPISchemas {
             ),
             (
                 "ValidateRequest",
-                object(
-                    [("version", integer), ("step", string), ("answers", answers), ("context", answers)],
+                request(
+                    [("version", positive), ("step", identifier), ("answers", answers), ("context", answers)],
                     required: ["version", "step", "answers"])
             ),
             (
@@ -89,12 +115,13 @@ enum OpenAPISchemas {
                     ],
                     required: ["valid", "errors", "deferred"])
             ),
-            ("SessionStart", object([("flow", string), ("channel", string)], required: ["flow"])),
+            ("SessionStart", request([("flow", identifier), ("channel", identifier)], required: ["flow"])),
             (
                 "SessionAnswers",
-                object(
-                    [("rev", integer), ("step", string), ("answers", answers)], required: ["rev", "step", "answers"])
+                request(
+                    [("rev", positive), ("step", identifier), ("answers", answers)],
+                    required: ["rev", "step", "answers"])
             ),
-            ("SessionBack", object([("rev", integer)], required: ["rev"])),
+            ("SessionBack", request([("rev", positive)], required: ["rev"])),
         ] + WireSchemaDefinitions(base: "#/components/schemas/").all)
 }
