@@ -23,6 +23,9 @@ import Testing
                 let label = screen.json["screen"]?.node("purpose")?["properties"]?["label"]
                 #expect(label == (locale == "fr" ? "Motif" : "Purpose"), "\(header ?? "none"): \(label ?? .null)")
             }
+            let summary = try service.client.send(
+                "GET", "/v1/flows/\(id)", headers: [ServiceHarness.bearer(service.author)])
+            #expect(summary.json["title"] == "Sign-up", "a localized title lists in the default locale: \(summary)")
             let plain = try SessionFixture.released(service, prefix: "plain")
             let unlocalized = try service.screen(plain, core: "1.2.0", headers: [("Accept-Language", "fr")])
             #expect(unlocalized.header("Content-Language") == nil && unlocalized.header("Vary") == "Parley-Core")

@@ -3,7 +3,8 @@ public import ParleyCore
 import ParleyPostgres
 
 extension FlowStore {
-    /// One flow's listing entry: latest version, title and live releases per channel.
+    /// One flow's listing entry: latest version, title (a localized title in the flow's default
+    /// locale) and live releases per channel.
     public struct FlowSummary: Sendable {
         /// Flow id.
         public let id: String
@@ -32,7 +33,7 @@ extension FlowStore {
         try await pool.withConnection { connection in
             let rows = try await connection.query(
                 """
-                SELECT f.id, lv.version, lv.content->>'title' AS title
+                SELECT f.id, lv.version, coalesce(lv.content->'title'->>(lv.content->'locales'->>0), lv.content->>'title') AS title
                 FROM flows f
                 JOIN LATERAL (SELECT version, content FROM flow_versions v WHERE v.flow_id = f.id
                               ORDER BY version DESC LIMIT 1) lv ON true
@@ -55,7 +56,7 @@ extension FlowStore {
         try await pool.withConnection { connection in
             let rows = try await connection.query(
                 """
-                SELECT version, content->>'title' AS title FROM flow_versions WHERE flow_id = \(id)
+                SELECT version, coalesce(content->'title'->>(content->'locales'->>0), content->>'title') AS title FROM flow_versions WHERE flow_id = \(id)
                 ORDER BY version DESC LIMIT 1
                 """)
             guard let row = rows.first else { return nil }
