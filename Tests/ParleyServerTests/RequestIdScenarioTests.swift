@@ -6,7 +6,7 @@ import Testing
 /// problem documents name it, and the access-log line of the request carries it too.
 @Suite struct RequestIdScenarioTests {
     @Test func aWellFormedClientIdIsEchoedInTheHeaderTheProblemAndTheLog() async throws {
-        try await ServiceHarness.run(inProcess: 1) { service in
+        try await ServiceHarness.run(servers: 1) { service in
             let id = "client-\(UUID().uuidString.lowercased())"
             let missing = try service.client.send("GET", "/v1/flows/no-such-flow", headers: [("X-Request-Id", id)])
             #expect(missing.status == 401 || missing.status == 404, "\(missing)")
@@ -20,10 +20,10 @@ import Testing
             // Access-log lines are flushed in batches (by size, or within a flush interval): wait
             // for the last one, with a generous hang guard.
             let deadline = Date().addingTimeInterval(10)
-            while !service.applications[0].log.contains("request_id=\(id)-3"), Date() < deadline {
+            while !service.serverLog(0).contains("request_id=\(id)-3"), Date() < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            let log = service.applications[0].log
+            let log = service.serverLog(0)
             for suffix in ["", "-2", "-3"] {
                 #expect(log.contains("request_id=\(id)\(suffix)"), "no access-log line with \(id)\(suffix):\n\(log)")
             }
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aMissingOrUnsafeIdIsReplacedByAFreshOne() async throws {
-        try await ServiceHarness.run(inProcess: 1) { service in
+        try await ServiceHarness.run(servers: 1) { service in
             let unsafe = [
                 String(repeating: "a", count: 65), "has space", "quote\"d", "new%0Aline", "semi;colon", "ünïcode",
             ]

@@ -39,6 +39,11 @@ public struct ServiceHarness: Sendable {
     /// The first server's client.
     public var client: RawHTTPClient { clients[0] }
 
+    /// What server `index` logged so far (a child process's output, or an in-process log).
+    public func serverLog(_ index: Int) -> String {
+        index < servers.count ? servers[index].log : applications[index].log
+    }
+
     /// Runs `body` against `servers` fresh `parley serve` processes started with `arguments`,
     /// stopping them whatever happens, then checks that no response of the whole test was a 5xx.
     public static func run(
@@ -57,6 +62,11 @@ public struct ServiceHarness: Sendable {
     /// Runs `body` against `servers` ``ParleyApplication``s in this process (port 0), each
     /// configured by `configure`: for tests of the API, where a child process is not what
     /// is being tested. Stops them whatever happens, then checks that nothing answered 5xx.
+    ///
+    /// Not used by the suites for now: ``RawHTTPClient`` blocks the cooperative thread it runs on,
+    /// and the in-process server's handlers resume on the same pool (two threads on this
+    /// machine), so two parallel tests waiting on their servers can starve both until the read
+    /// timeout. Child processes have their own threads; switch back once the client awaits.
     public static func run(
         inProcess count: Int, configure: (inout ServiceConfiguration) -> Void = { _ in },
         _ body: (ServiceHarness) async throws -> Void
