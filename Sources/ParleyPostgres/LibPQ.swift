@@ -1,6 +1,7 @@
 import CLibPQ
 import Glibc
 import Logging
+import Synchronization
 
 // The thin layer of blocking libpq calls: every other file speaks Swift types and
 // `PostgresError`. Callers hold the connection's mutex, on the connection's queue.
@@ -9,7 +10,26 @@ import Logging
 /// `PQconnectPoll` driven by `poll(2)` on the socket until the handshake ends or the deadline
 /// passes. libpq's own `connect_timeout` only bounds its blocking connect and counts whole
 /// seconds (at least 2), too coarse for answering 503 within a second (issue 15).
+///
+/// A pooler that refuses the `options` startup parameter (PgBouncer does unless told to ignore
+/// it) gets a second attempt without it, within the same deadline: the session defaults it
+/// carries are conveniences (Parley's SQL names its time zones; hex `bytea` and ISO dates are
+/// the server defaults), while refusing to connect through PgBouncer would not be.
 func openConnection(_ parameters: [(String, String)], timeout: Duration) throws -> OpaquePointer {
+    let deadline = ContinuousClock.now + timeout
+    do {
+        return try openConnection(parameters, deadline: deadline, timeout: timeout)
+    } catch let error as PostgresError where error.message.contains("unsupported startup parameter: options") {
+        if !optionsRefusalLogged.exchange(true, ordering: .relaxed) {
+            noticeLogger.info("postgres pooler refused the options startup parameter; connecting without it")
+        }
+        return try openConnection(parameters.filter { $0.0 != "options" }, deadline: deadline, timeout: timeout)
+    }
+}
+
+private func openConnection(_ parameters: [(String, String)], deadline: ContinuousClock.Instant, timeout: Duration)
+    throws -> OpaquePointer
+{
     let keys = parameters.map { strdup($0.0) } + [nil]
     let values = parameters.map { strdup($0.1) } + [nil]
     defer {
@@ -27,7 +47,7 @@ func openConnection(_ parameters: [(String, String)], timeout: Duration) throws 
         throw PostgresError(.connectionFailed, message: "libpq could not allocate a connection")
     }
     do {
-        try completeHandshake(connection, deadline: .now + timeout, timeout: timeout)
+        try completeHandshake(connection, deadline: deadline, timeout: timeout)
     } catch {
         PQfinish(connection)
         throw error
@@ -77,6 +97,9 @@ private func completeHandshake(_ connection: OpaquePointer, deadline: Continuous
         status = PQconnectPoll(connection)
     }
 }
+
+/// Whether the pooler's refusal of `options` was logged already (once per process is enough).
+private let optionsRefusalLogged = Atomic<Bool>(false)
 
 /// Where server notices go (a C callback cannot capture a connection's logger).
 let noticeLogger = Logger(label: "parley.postgres.notice")

@@ -76,10 +76,13 @@ public struct PostgresConfiguration: Sendable {
         ]
     }
 
-    /// The settings for the `LISTEN` connection: these, on ``listenURL`` when one is set.
+    /// The settings for the `LISTEN` connection: these, on ``listenURL`` when one is set. No
+    /// request waits for it, so it connects with a patient timeout (at least 5 s) instead of
+    /// the short one that makes requests fail fast: on a loaded host a short one only churns.
     var listenConfiguration: PostgresConfiguration {
         var configuration = self
         if let listenURL, !listenURL.isEmpty { configuration.url = listenURL }
+        configuration.connectTimeout = max(connectTimeout, .seconds(5))
         return configuration
     }
 }
