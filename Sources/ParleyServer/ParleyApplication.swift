@@ -36,14 +36,14 @@ public final class ParleyApplication: Sendable {
             let service = ParleyService(configuration: configuration, pool: pool, logger: logger)
             self.pool = pool
             self.service = service
-            let responder = RequestIdentifier(
-                next: service.makeRouter(), maxLength: configuration.maxRequestIdLength, logger: logger)
+            let responder = service.makeRouter().wrapped(
+                in: RequestIdentifier(maxLength: configuration.maxRequestIdLength, logger: logger))
             server = try HTTPServer(configuration: http, responder: responder, logger: logger)
         } else {
             pool = nil
             service = nil
-            let responder = RequestIdentifier(
-                next: Self.healthOnlyRouter(), maxLength: configuration.maxRequestIdLength, logger: logger)
+            let responder = Self.healthOnlyRouter().wrapped(
+                in: RequestIdentifier(maxLength: configuration.maxRequestIdLength, logger: logger))
             server = try HTTPServer(configuration: http, responder: responder, logger: logger)
         }
     }

@@ -25,6 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var dataKeys: DataKeyOptions
+
     @Option(help: "Require this Parley-Client-Key on client endpoints (default: open).")
     var clientKey: String?
 
@@ -80,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let format = LogFormat(rawValue: logFormat) ?? .text
         format.bootstrap()
-        configuration.accessLogFields = format == .json
+        configuration.accessLogFormat = format == .json ? .json : .text
         var logger = Logger(label: "parley")
         logger.logLevel = .info
         var service = ServiceConfiguration()
@@ -89,8 +91,12 @@ struct ServeCommand: AsyncParsableCommand {
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
+        service.dataKeyring = try dataKeys.keyring()
         var database: PostgresConfiguration?
         if !withoutDatabase {
+            if service.dataKeyring.currentId == nil {
+                logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+            }
             database = PostgresConfiguration(url: try self.database.resolvedURL())
             database?.maximumConnections = databaseConnections
         }

@@ -17,7 +17,8 @@ import Testing
     /// vanishes, empties or loses a group fails here; adding a file is one line.
     static let expectedCases: [String: Int] = [
         "date.json": 46, "email.json": 62, "equality.json": 27, "length.json": 45, "numbers.json": 123,
-        "outcome.json": 26, "pattern-syntax.json": 55, "pattern.json": 134, "predicates.json": 39,
+        "outcome.json": 26, "path-context.json": 34, "pattern-syntax.json": 55, "pattern.json": 134,
+        "predicates.json": 39,
         "required.json": 31,
     ]
 
@@ -52,9 +53,11 @@ import Testing
         #expect(screen.ruleProblems().isEmpty, "\(description): unexpected rule problems")
         let mode: RuleInterpreter.Mode = group["mode"]?.stringValue == "client" ? .client : .server
         let tests = try #require(group["tests"]?.arrayValue, "\(description): no tests")
+        // The answers of earlier steps of the path (Tests/Conformance/README.md), if the group has them.
+        let context = try group["context"].map { try Answers($0) } ?? Answers()
         for test in tests {
             let answers = try Answers(try #require(test["answers"]))
-            let outcome = RuleInterpreter(mode: mode).validate(screen: screen, answers: answers)
+            let outcome = RuleInterpreter(mode: mode).validate(screen: screen, answers: answers, context: context)
             var expected = JSONObject()
             expected["valid"] = test["valid"]
             let errors: JSONValue = test["errors"] ?? .array([])

@@ -24,6 +24,10 @@ public final class InProcessServer: Sendable {
         http.loopThreads = 2
         http.responderThreads = 4
         http.accessLogPath = ParleyService.accessLogPath
+        // Access lines go to the same memory as the log, soon after each request.
+        let handler = MemoryLogHandler()
+        http.accessLogSink = MemoryAccessLogSink(lines: handler.lines)
+        http.accessLogFlushInterval = .milliseconds(5)
         configureHTTP(&http)
         var service = ServiceConfiguration()
         service.migrationsDirectory = TestEnvironment.migrations.path
@@ -31,7 +35,6 @@ public final class InProcessServer: Sendable {
         var database = PostgresConfiguration(url: try databaseURL ?? TestEnvironment.databaseURL())
         database.maximumConnections = 4
         database.applicationName = "parley-in-process"
-        let handler = MemoryLogHandler()
         var logger = Logger(label: "parley") { _ in handler }
         logger.logLevel = .info
         var databaseLogger = Logger(label: "parley.postgres") { _ in handler }
@@ -52,7 +55,7 @@ public final class InProcessServer: Sendable {
 /// Keeps log lines in memory (the newest 10,000), formatted like the text log. A value, like
 /// swift-log's own handlers: each logger has its level and metadata, the lines are shared.
 struct MemoryLogHandler: LogHandler {
-    private let lines = MemoryLogLines()
+    let lines = MemoryLogLines()
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
 
@@ -81,5 +84,14 @@ final class MemoryLogLines: Sendable {
             if $0.count >= 10_000 { $0.removeFirst($0.count / 2) }
             $0.append(line)
         }
+    }
+}
+
+/// The access log's batches, line by line, into the same memory.
+struct MemoryAccessLogSink: AccessLogSink {
+    let lines: MemoryLogLines
+
+    func write(_ batch: UnsafeRawBufferPointer) {
+        for line in String(decoding: batch, as: UTF8.self).split(separator: "\n") { lines.append(String(line)) }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs the built `parley` executable to completion (token, key, keygen, publish…),
 /// with the test database in its environment.
 public enum ParleyCommand {
@@ -6,7 +8,10 @@ public enum ParleyCommand {
 
     /// Runs `parley arguments`, waiting at most `timeout` seconds.
     public static func run(_ arguments: [String], timeout: Double = 30) throws -> Output {
-        try ParleyExecutable.run(
-            arguments, environment: ["PARLEY_DATABASE_URL": try TestEnvironment.databaseURL()], timeout: timeout)
+        var environment = ["PARLEY_DATABASE_URL": try TestEnvironment.databaseURL()]
+        if ProcessInfo.processInfo.environment["PARLEY_DATA_KEY_FILE"] == nil {
+            environment["PARLEY_DATA_KEY_FILE"] = TestEnvironment.dataKeyFile
+        }
+        return try ParleyExecutable.run(arguments, environment: environment, timeout: timeout)
     }
 }

@@ -20,14 +20,17 @@ public enum ParleyExecutable {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The executable: SwiftPM puts it beside the test bundle (`.build/<config>/parley`).
-    public static var url: URL {
+    public static var url: URL { product("parley") }
+
+    /// The package's executable product `name` (parley, parley-bench) beside the test bundle.
+    public static func product(_ name: String) -> URL {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("parley")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/parley")
+        return packageRoot.appendingPathComponent(".build/debug/\(name)")
     }
 
     /// Runs `parley arguments` in the package root with `environment` over ours, feeding

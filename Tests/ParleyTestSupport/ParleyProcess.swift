@@ -10,13 +10,16 @@ public struct ParleyProcess {
     public let process: Process
     private let drained: () -> (String, String)
 
-    /// The executable beside the test bundle (`.build/<config>/parley`).
-    public static var executable: URL { ParleyExecutable.url }
+    /// The product `name` beside the test bundle (`.build/<config>/parley`).
+    public static func executable(_ name: String = "parley") -> URL { ParleyExecutable.product(name) }
 
-    /// Starts `parley arguments` in the package root, with `environment` overriding ours.
-    public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> ParleyProcess {
+    /// Starts `parley arguments` (or another product of the package, `product`) in the package
+    /// root, with `environment` overriding ours.
+    public static func start(
+        _ arguments: [String], product: String = "parley", environment: [String: String] = [:]
+    ) throws -> ParleyProcess {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(product)
         process.arguments = arguments
         process.currentDirectoryURL = ParleyExecutable.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -47,6 +47,9 @@ public final class ServerProcess: Sendable {
         process.currentDirectoryURL = TestEnvironment.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PARLEY_DATABASE_URL"] = url
+        if environment["PARLEY_DATA_KEY_FILE"] == nil {
+            environment["PARLEY_DATA_KEY_FILE"] = TestEnvironment.dataKeyFile
+        }
         environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         process.standardOutput = log

@@ -20,6 +20,15 @@ public enum TestEnvironment {
     /// The repository's migrations folder.
     public static var migrations: URL { packageRoot.appendingPathComponent("Migrations") }
 
+    /// The data key every test server seals sensitive answers with: a fixed test-only key written
+    /// once per test process (never a real key; `deploy/run` makes real ones).
+    public static let dataKeyFile: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-test-data-\(getpid()).key")
+            .path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: 32))
+        return path
+    }()
+
     /// The configured database URL, or a recorded failure.
     public static func databaseURL() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["PARLEY_DATABASE_URL"], !url.isEmpty else {

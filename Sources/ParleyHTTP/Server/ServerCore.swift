@@ -18,10 +18,11 @@ final class ServerCore: Sendable {
         self.logger = logger
         self.tls = tls
         responderPool = ResponderThreadPool()
+        logsAccess = configuration.accessLog && logger.logLevel <= .info
     }
 
     /// Whether access-log lines would be emitted, checked before building one.
-    var logsAccess: Bool { configuration.accessLog && logger.logLevel <= .info }
+    let logsAccess: Bool
 
     /// The response for an error a responder threw: `HTTPError`s render themselves; anything
     /// else is logged and becomes a generic 500 that reveals nothing (DESIGN.md "HTTP API").
@@ -31,30 +32,6 @@ final class ServerCore: Sendable {
             "responder failed",
             metadata: ["method": "\(method)", "path": "\(path)", "error": "\(String(reflecting: error))"])
         return HTTPError.internalError.response
-    }
-
-    /// One access-log line: method, path, status, body bytes, duration, and the request id a
-    /// responder put in the response's `X-Request-Id`. With `accessLogFields` the same facts
-    /// are metadata too (`method`, `route`, `status`, `bytes`, `duration` in seconds), for
-    /// structured log formats.
-    func logAccess(
-        method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String,
-        requestId: String? = nil
-    ) {
-        let micros = nanoseconds / 1000
-        let route = configuration.accessLogPath(path)
-        var metadata: Logger.Metadata = ["peer": "\(peer)"]
-        if let requestId { metadata["request_id"] = "\(requestId)" }
-        if configuration.accessLogFields {
-            metadata["method"] = "\(method)"
-            metadata["route"] = "\(route)"
-            metadata["status"] = .stringConvertible(status)
-            metadata["bytes"] = .stringConvertible(bytes)
-            metadata["duration"] = .stringConvertible(Double(nanoseconds) / 1e9)
-        }
-        logger.info(
-            "\(method) \(route) \(status) \(bytes)B \(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())ms",
-            metadata: metadata)
     }
 }
 

@@ -7,30 +7,32 @@ import Synchronization
 /// app's own) is kept, anything else is replaced by a fresh one. The id is echoed in the
 /// `X-Request-Id` response header, as `requestId` in every problem document, in the access-log
 /// line (ParleyHTTP reads the response header) and in the metadata of handlers' log lines.
-public struct RequestIdentifier: HTTPResponder {
-    let next: any HTTPResponder
+public struct RequestIdentifier: HTTPMiddleware {
     let maxLength: Int
     let logger: Logger
 
-    /// Wraps `next` (the service's router); client ids longer than `maxLength` are replaced.
-    public init(next: any HTTPResponder, maxLength: Int, logger: Logger) {
-        self.next = next
+    /// Client ids longer than `maxLength` (or with unsafe characters) are replaced.
+    public init(maxLength: Int, logger: Logger) {
         self.maxLength = maxLength
         self.logger = logger
     }
 
-    /// The inline fast path stays inline: the id is added to whatever `next` answers.
-    public func respondInline(to request: HTTPRequest, context: RequestContext) throws -> HTTPResponse? {
+    /// The fast path stays on the loop: the id is added to whatever the route answers there.
+    public func respondInline(
+        to request: HTTPRequest, context: RequestContext, next: HTTPRoute.InlineHandler
+    ) throws -> HTTPResponse? {
         let id = requestId(for: request)
         do {
-            guard let response = try next.respondInline(to: request, context: context) else { return nil }
+            guard let response = try next(request, context) else { return nil }
             return Self.tagged(response, id)
         } catch {
             return failure(error, request, id)
         }
     }
 
-    public func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+    public func respond(
+        to request: HTTPRequest, context: RequestContext, next: any HTTPResponder
+    ) async throws -> HTTPResponse {
         let id = requestId(for: request)
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
@@ -40,8 +42,6 @@ public struct RequestIdentifier: HTTPResponder {
             return failure(error, request, id)
         }
     }
-
-    public func maxBodyBytes(for request: HTTPRequest) -> Int? { next.maxBodyBytes(for: request) }
 
     /// The client's id when it is 1…`maxLength` safe characters, else a generated one.
     func requestId(for request: HTTPRequest) -> String {
