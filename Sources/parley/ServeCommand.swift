@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import ParleyHTTP
 import ParleyPostgres
@@ -35,6 +36,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Folder of SQL migrations /readyz checks the database against.")
     var migrations = "Migrations"
+
+    @Option(
+        help: ArgumentHelp(
+            "Postgres URL for LISTEN/NOTIFY: a direct connection when --database-url goes through a "
+                + "transaction-pooling PgBouncer (default: $PARLEY_LISTEN_DATABASE_URL, else the database URL)."))
+    var listenDatabaseUrl: String?
 
     @Option(help: "Database connections in the pool.")
     var databaseConnections = 16
@@ -99,6 +106,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             database = PostgresConfiguration(url: try self.database.resolvedURL())
             database?.maximumConnections = databaseConnections
+            database?.listenURL =
+                listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
         }
         let application = try ParleyApplication(
             http: configuration, service: service, database: database, logger: logger)

@@ -2,13 +2,16 @@ public import Foundation
 
 /// The built `parley` executable started in the background, so several can run at once
 /// (migrations racing each other); ``wait()`` collects what it wrote.
-public struct ParleyProcess {
+public struct ParleyProcess: Sendable {
     /// What one run produced.
     public typealias Result = ProcessOutput
 
     /// The running process.
     public let process: Process
-    private let drained: () -> (String, String)
+    /// Its standard output, for a test that reads while it runs.
+    public let output: Pipe
+    /// Its standard error.
+    public let error: Pipe
 
     /// The product `name` beside the test bundle (`.build/<config>/parley`).
     public static func executable(_ name: String = "parley") -> URL { ParleyExecutable.product(name) }
@@ -29,11 +32,12 @@ public struct ParleyProcess {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        return ParleyProcess(process: process, drained: ParleyExecutable.drain(output, error))
+        return ParleyProcess(process: process, output: output, error: error)
     }
 
     /// Waits for the process to exit and collects its output.
     public func wait() -> Result {
+        let drained = ParleyExecutable.drain(output, error)
         process.waitUntilExit()
         let (stdout, stderr) = drained()
         return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
