@@ -89,7 +89,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let format = LogFormat(rawValue: logFormat) ?? .text
         format.bootstrap()
-        configuration.accessLogFormat = format == .json ? .json : .text
+        configuration.accessLogFields = format == .json
+        // JSON lines all go to standard output, the access log's too.
+        if format == .json { configuration.accessLogSink = FileDescriptorSink(fileDescriptor: 1) }
         var logger = Logger(label: "parley")
         logger.logLevel = .info
         var service = ServiceConfiguration()
@@ -106,8 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             database = PostgresConfiguration(url: try self.database.resolvedURL())
             database?.maximumConnections = databaseConnections
-            database?.listenURL =
-                listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
+            database?.listenURL = listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
         }
         let application = try ParleyApplication(
             http: configuration, service: service, database: database, logger: logger)

@@ -24,10 +24,6 @@ public final class InProcessServer: Sendable {
         http.loopThreads = 2
         http.responderThreads = 4
         http.accessLogPath = ParleyService.accessLogPath
-        // Access lines go to the same memory as the log, soon after each request.
-        let handler = MemoryLogHandler()
-        http.accessLogSink = MemoryAccessLogSink(lines: handler.lines)
-        http.accessLogFlushInterval = .milliseconds(5)
         configureHTTP(&http)
         var service = ServiceConfiguration()
         service.migrationsDirectory = TestEnvironment.migrations.path
@@ -35,6 +31,9 @@ public final class InProcessServer: Sendable {
         var database = PostgresConfiguration(url: try databaseURL ?? TestEnvironment.databaseURL())
         database.maximumConnections = 4
         database.applicationName = "parley-in-process"
+        let handler = MemoryLogHandler()
+        http.accessLogSink = MemoryAccessLogSink(lines: handler.lines)
+        http.accessLogFlushInterval = .milliseconds(10)
         var logger = Logger(label: "parley") { _ in handler }
         logger.logLevel = .info
         var databaseLogger = Logger(label: "parley.postgres") { _ in handler }
@@ -87,7 +86,7 @@ final class MemoryLogLines: Sendable {
     }
 }
 
-/// The access log's batches, line by line, into the same memory.
+/// Access-log lines of an in-process server, kept with its other log lines.
 struct MemoryAccessLogSink: AccessLogSink {
     let lines: MemoryLogLines
 

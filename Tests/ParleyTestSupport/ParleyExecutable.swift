@@ -20,17 +20,17 @@ public enum ParleyExecutable {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The executable: SwiftPM puts it beside the test bundle (`.build/<config>/parley`).
-    public static var url: URL { product("parley") }
+    public static var url: URL { url(of: "parley") }
 
-    /// The package's executable product `name` (parley, parley-bench) beside the test bundle.
-    public static func product(_ name: String) -> URL {
+    /// Another product of the package (e.g. `parley-bench`), found the same way.
+    public static func url(of product: String) -> URL {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent(name)
+            let candidate = directory.appendingPathComponent(product)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/\(name)")
+        return packageRoot.appendingPathComponent(".build/debug/\(product)")
     }
 
     /// Runs `parley arguments` in the package root with `environment` over ours, feeding

@@ -2,19 +2,16 @@ public import Foundation
 
 /// The built `parley` executable started in the background, so several can run at once
 /// (migrations racing each other); ``wait()`` collects what it wrote.
-public struct ParleyProcess: Sendable {
+public struct ParleyProcess {
     /// What one run produced.
     public typealias Result = ProcessOutput
 
     /// The running process.
     public let process: Process
-    /// Its standard output, for a test that reads while it runs.
-    public let output: Pipe
-    /// Its standard error.
-    public let error: Pipe
+    private let drained: () -> (String, String)
 
-    /// The product `name` beside the test bundle (`.build/<config>/parley`).
-    public static func executable(_ name: String = "parley") -> URL { ParleyExecutable.product(name) }
+    /// The executable beside the test bundle (`.build/<config>/parley`).
+    public static var executable: URL { ParleyExecutable.url }
 
     /// Starts `parley arguments` (or another product of the package, `product`) in the package
     /// root, with `environment` overriding ours.
@@ -22,7 +19,7 @@ public struct ParleyProcess: Sendable {
         _ arguments: [String], product: String = "parley", environment: [String: String] = [:]
     ) throws -> ParleyProcess {
         let process = Process()
-        process.executableURL = executable(product)
+        process.executableURL = ParleyExecutable.url(of: product)
         process.arguments = arguments
         process.currentDirectoryURL = ParleyExecutable.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -32,12 +29,11 @@ public struct ParleyProcess: Sendable {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        return ParleyProcess(process: process, output: output, error: error)
+        return ParleyProcess(process: process, drained: ParleyExecutable.drain(output, error))
     }
 
     /// Waits for the process to exit and collects its output.
     public func wait() -> Result {
-        let drained = ParleyExecutable.drain(output, error)
         process.waitUntilExit()
         let (stdout, stderr) = drained()
         return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)

@@ -11,16 +11,16 @@ public struct RequestIdentifier: HTTPMiddleware {
     let maxLength: Int
     let logger: Logger
 
-    /// Client ids longer than `maxLength` (or with unsafe characters) are replaced.
+    /// Client ids longer than `maxLength` are replaced.
     public init(maxLength: Int, logger: Logger) {
         self.maxLength = maxLength
         self.logger = logger
     }
 
-    /// The fast path stays on the loop: the id is added to whatever the route answers there.
-    public func respondInline(
-        to request: HTTPRequest, context: RequestContext, next: HTTPRoute.InlineHandler
-    ) throws -> HTTPResponse? {
+    /// The inline fast path stays inline: the id is added to whatever `next` answers.
+    public func respondInline(to request: HTTPRequest, context: RequestContext, next: HTTPRoute.InlineHandler) throws
+        -> HTTPResponse?
+    {
         let id = requestId(for: request)
         do {
             guard let response = try next(request, context) else { return nil }
@@ -30,9 +30,9 @@ public struct RequestIdentifier: HTTPMiddleware {
         }
     }
 
-    public func respond(
-        to request: HTTPRequest, context: RequestContext, next: any HTTPResponder
-    ) async throws -> HTTPResponse {
+    public func respond(to request: HTTPRequest, context: RequestContext, next: any HTTPResponder) async throws
+        -> HTTPResponse
+    {
         let id = requestId(for: request)
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
