@@ -63,11 +63,14 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // The web studio's HTML, CSS and ES modules (web/), embedded as Swift by deploy/studio-embed.
+        .target(name: "ParleyStudio", exclude: ["web"], swiftSettings: sharedSettings),
+
         // The service and the command-line tool.
         .target(
             name: "ParleyServer",
             dependencies: [
-                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto",
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyStudio",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: sharedSettings
@@ -130,6 +133,7 @@ let package = Package(
             name: "ParleyServerTests",
             dependencies: [
                 "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyTestSupport",
+                "ParleyStudio",
             ],
             swiftSettings: sharedSettings
         ),

@@ -52,6 +52,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between sweeps that mark idle sessions expired.")
     var sessionSweepInterval: Double = 60
 
+    @Flag(help: "Also deliver webhooks to loopback and private addresses, and plain http to those only (development).")
+    var webhookAllowPrivate = false
+
+    @Option(help: "Seconds before the first webhook retry; each further one doubles (plus jitter).")
+    var webhookRetryBase: Double = 5
+
+    @Option(help: "Webhook delivery attempts before a delivery is dead-lettered.")
+    var webhookMaxAttempts = 10
+
+    @Option(help: "Seconds a claimed webhook delivery stays leased; after a crash it is re-sent once this passes.")
+    var webhookLease: Double = 60
+
+    @Option(help: "Seconds between looks for due webhook deliveries.")
+    var webhookPollInterval: Double = 1
+
+    @Option(help: "PEM file of certificates trusted for https deliveries instead of the system store.")
+    var webhookTrustedCertificates: String?
+
     @Flag(inversion: .prefixedNo, help: "Log one line per request (method, path, status, bytes, duration).")
     var accessLog = true
 
@@ -75,6 +93,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard sessionTtl > 0, sessionSweepInterval > 0 else {
             throw ValidationError("--session-ttl and --session-sweep-interval must be positive.")
+        }
+        guard webhookRetryBase > 0, webhookLease > 0, webhookPollInterval > 0, (1...100).contains(webhookMaxAttempts)
+        else {
+            throw ValidationError(
+                "--webhook-retry-base, --webhook-lease and --webhook-poll-interval must be positive; "
+                    + "--webhook-max-attempts 1 to 100.")
         }
         if !withoutDatabase { _ = try database.resolvedURL() }
     }
@@ -100,6 +124,12 @@ struct ServeCommand: AsyncParsableCommand {
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
+        service.webhookAllowPrivate = webhookAllowPrivate
+        service.webhookRetryBaseSeconds = webhookRetryBase
+        service.webhookMaxAttempts = webhookMaxAttempts
+        service.webhookLeaseSeconds = webhookLease
+        service.webhookPollSeconds = webhookPollInterval
+        service.webhookTrustedCertificates = webhookTrustedCertificates
         service.dataKeyring = try dataKeys.keyring()
         var database: PostgresConfiguration?
         if !withoutDatabase {
