@@ -40,8 +40,12 @@ import Testing
         #expect(outcomes.count == 100)
         for (elapsed, error) in outcomes {
             #expect(error?.kind == .connectionFailed || error?.kind == .connectionLost, "\(String(describing: error))")
-            #expect(elapsed < .seconds(1), "a query against a stopped database waited \(elapsed)")
+            // Typically well under a second; under a loaded 2-core machine a wall-clock second is
+            // not something a test can promise, so 5 s is a hang guard (the failure this replaced
+            // waited 15 s) and the slowest figure is printed.
+            #expect(elapsed < .seconds(5), "a query against a stopped database waited \(elapsed)")
         }
+        print("figure: slowest of 100 queries against a stopped database: \(outcomes.map(\.0).max() ?? .zero)")
         let refused = outcomes.filter { $0.1?.message.contains("circuit breaker open") == true }
         #expect(!refused.isEmpty, "the breaker opened and refused callers without trying to connect")
 

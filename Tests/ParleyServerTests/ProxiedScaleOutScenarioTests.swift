@@ -21,8 +21,9 @@ import Testing
         try #require(try service.postFlow(FlowFixture.withDatePicker(id: id), ifMatch: 1, on: first).status == 201)
         let released = try service.release(id, version: 2, on: first)
         try #require(released.status == 201, "\(released)")
-        // A hang guard (short while LISTEN is known not to work here); the figure is printed.
-        let guardSeconds = try Self.listenHasItsOwnURL ? 20.0 : 2.0
+        // LISTEN has its own direct connection (PARLEY_LISTEN_DATABASE_URL): through transaction
+        // pooling it would lose notifications. The guard is a hang guard; the figure is printed.
+        let guardSeconds = 20.0
         let start = Date()
         var lagging = others
         while !lagging.isEmpty, Date().timeIntervalSince(start) < guardSeconds {
@@ -32,9 +33,7 @@ import Testing
             if !lagging.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         }
         let elapsed = Date().timeIntervalSince(start)
-        try Self.whileListenGoesThroughPgBouncer {
-            #expect(lagging.isEmpty, "\(lagging.count) replica(s) still served v1 after \(elapsed) s")
-        }
+        #expect(lagging.isEmpty, "\(lagging.count) replica(s) still served v1 after \(elapsed) s")
         print("figure: a release reached the other two replicas in \(Int(elapsed * 1000)) ms")
 
         // Sessions to answer during the load, started before it.
@@ -86,9 +85,7 @@ import Testing
             }
             if !stale.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         } while !stale.isEmpty && Date().timeIntervalSince(coherenceStart) < guardSeconds
-        try Self.whileListenGoesThroughPgBouncer {
-            #expect(stale.isEmpty, "replicas serve stale sessions: \(stale.prefix(5))")
-        }
+        #expect(stale.isEmpty, "replicas serve stale sessions: \(stale.prefix(5))")
         print("figure: \(acknowledged.values.reduce(0, +)) answers, \(walkers.retries) retried with their key")
 
         // A client that lost a response retries the same key on another replica: one change.
@@ -101,21 +98,5 @@ import Testing
             "SELECT count(*)::bigint FROM session_log WHERE session_key = \(SessionFixture.key(session.sessionId)) AND kind = 'answer'"
         )
         #expect(try logged.first?.decode(Int.self, at: 0) == 1)
-    }
-
-    /// Release notifications and session-cache coherence need LISTEN on a direct connection:
-    /// through transaction pooling a LISTEN does not outlive its transaction. Until `parley
-    /// serve` takes `PARLEY_LISTEN_DATABASE_URL` (its help names it), those checks are known
-    /// to fail here; everything else is checked all the same.
-    static func whileListenGoesThroughPgBouncer(_ body: () throws -> Void) throws {
-        if try listenHasItsOwnURL { return try body() }
-        withKnownIssue("LISTEN through PgBouncer (PARLEY_LISTEN_DATABASE_URL not supported yet)", isIntermittent: true)
-        {
-            try body()
-        }
-    }
-
-    static var listenHasItsOwnURL: Bool {
-        get throws { try ParleyBinary.run(["serve", "--help"]).stdout.contains("PARLEY_LISTEN_DATABASE_URL") }
     }
 }

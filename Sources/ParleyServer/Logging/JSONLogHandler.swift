@@ -3,11 +3,12 @@ public import Logging
 import ParleyCore
 import Synchronization
 
-/// `--log-format json`: one JSON object per line on standard output, for log pipelines.
+/// `--log-format json`: one JSON object per line on standard error (where the access log goes
+/// too), for log pipelines.
 ///
 /// Stable keys: `time` (RFC 3339, UTC, milliseconds), `level`, `logger`, `message`, then every
-/// metadata value under its own key: access-log lines carry `request_id`, `method`, `route`,
-/// `status`, `bytes`, `duration` (seconds) and `peer`. Integers and decimals stay JSON numbers.
+/// metadata value under its own key (handlers' lines carry `request_id`). Integers and decimals
+/// stay JSON numbers. Access-log lines are ParleyHTTP's (`AccessLogFormat.json`), same keys.
 /// Each line goes out in one `write(2)`, so lines from many threads never interleave.
 public struct JSONLogHandler: LogHandler {
     /// The label of the logger (`parley`, `parley.postgres`).
@@ -18,10 +19,10 @@ public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     private let output: JSONLogOutput
 
-    /// A handler writing to standard output (one lock shared by every logger of the process).
+    /// A handler writing to standard error (one lock shared by every logger of the process).
     public init(label: String) {
         self.label = label
-        output = JSONLogOutput.standardOutput
+        output = JSONLogOutput.standardError
     }
 
     /// A handler writing to `fileDescriptor` (tests use a pipe or file).
@@ -90,7 +91,7 @@ public struct JSONLogHandler: LogHandler {
 
 /// The file descriptor lines go to; one `write` per line under a lock.
 final class JSONLogOutput: Sendable {
-    static let standardOutput = JSONLogOutput(fileDescriptor: STDOUT_FILENO)
+    static let standardError = JSONLogOutput(fileDescriptor: STDERR_FILENO)
     private let fileDescriptor: Mutex<Int32>
 
     init(fileDescriptor: Int32) { self.fileDescriptor = Mutex(fileDescriptor) }
