@@ -46,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Database connections in the pool.")
     var databaseConnections = 16
 
+    @Option(help: "Seconds to wait for a new database connection before failing fast (503).")
+    var databaseConnectTimeout: Double = 0.8
+
     @Option(help: "Seconds a session may stay idle before it expires (410).")
     var sessionTtl: Double = 86_400
 
@@ -90,6 +93,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
         guard (1...1000).contains(databaseConnections) else {
             throw ValidationError("--database-connections must be between 1 and 1000.")
+        }
+        guard (0.05...60).contains(databaseConnectTimeout) else {
+            throw ValidationError("--database-connect-timeout must be between 0.05 and 60 seconds.")
         }
         guard sessionTtl > 0, sessionSweepInterval > 0 else {
             throw ValidationError("--session-ttl and --session-sweep-interval must be positive.")
@@ -138,6 +144,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             database = PostgresConfiguration(url: try self.database.resolvedURL())
             database?.maximumConnections = databaseConnections
+            database?.connectTimeout = .milliseconds(Int(databaseConnectTimeout * 1000))
             database?.listenURL = listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
         }
         let application = try ParleyApplication(

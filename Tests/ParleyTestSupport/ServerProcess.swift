@@ -42,6 +42,7 @@ public final class ServerProcess: Sendable {
             [
                 "--signal=TERM", "--kill-after=5", String(Self.watchdogSeconds), Self.executable.path, "serve",
                 "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--database-connections", "4",
+                "--database-connect-timeout", "5",
                 "--migrations", TestEnvironment.migrations.path,
             ] + extra
         process.currentDirectoryURL = TestEnvironment.packageRoot

@@ -27,6 +27,9 @@ public enum TestDatabase {
         var configuration = PostgresConfiguration(url: try url())
         configuration.maximumConnections = maximumConnections
         configuration.applicationName = "parley-tests"
+        // Patient: a saturated CI machine may take over a second to accept a connection. Tests of
+        // the fail-fast path set their own short timeouts.
+        configuration.connectTimeout = .seconds(5)
         return configuration
     }
 

@@ -44,6 +44,7 @@ public enum TestEnvironment {
         var configuration = PostgresConfiguration(url: try databaseURL())
         configuration.maximumConnections = 2
         configuration.applicationName = "parley-server-tests"
+        configuration.connectTimeout = .seconds(5)
         let pool = PostgresPool(configuration: configuration)
         do {
             _ = try await Migrator(directory: migrations).migrate(on: pool)
