@@ -34,6 +34,25 @@ extension ParleyService {
         case .getSession: return (handlers.getSession, handlers.sessionInline, 0)
         case .answerSession: return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case .backSession: return (handlers.backSession, nil, limits.maxSmallBodyBytes)
+        case .previewFlow: return (handlers.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
+        case .studioRedirect: return (inlineOnly(handlers.rootRedirect), handlers.rootRedirect, 0)
+        case .studio, .studioFlow, .studioFlowView: return (inlineOnly(handlers.studioShell), handlers.studioShell, 0)
+        case .studioAsset: return (inlineOnly(handlers.studioAsset), handlers.studioAsset, 0)
+        case .listCompletions: return (handlers.listCompletions, nil, 0)
+        case .createWebhook: return (handlers.createWebhook, nil, limits.maxSmallBodyBytes)
+        case .listWebhooks: return (handlers.listWebhooks, nil, 0)
+        case .deleteWebhook: return (handlers.deleteWebhook, nil, 0)
+        case .listDeliveries: return (handlers.listDeliveries, nil, 0)
+        case .retryDelivery: return (handlers.retryDelivery, nil, limits.maxSmallBodyBytes)
+        case .getWireSchema:
+            let serve: ServiceEndpoint.InlineHandler = { _, context in
+                guard let name = context.parameters["name"], let bytes = WireSchemas.files[name] else {
+                    throw ServiceProblem.notFound("schemas are \(WireSchemas.roots.map { "\($0.name).json" })")
+                }
+                return .json(bytes)
+            }
+            return (inlineOnly(serve), serve, 0)
+        case .getFlowVersionSamples: return (handlers.samples, nil, 0)
         }
     }
 }

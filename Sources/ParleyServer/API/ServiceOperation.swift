@@ -24,4 +24,18 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case getSession
     case answerSession
     case backSession
+    case previewFlow
+    case getWireSchema
+    case getFlowVersionSamples
+    case studioRedirect
+    case studio
+    case studioFlow
+    case studioFlowView
+    case studioAsset
+    case listCompletions
+    case createWebhook
+    case listWebhooks
+    case deleteWebhook
+    case listDeliveries
+    case retryDelivery
 }

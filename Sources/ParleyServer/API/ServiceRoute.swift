@@ -45,6 +45,10 @@ public struct ServiceRoute: Sendable {
             "GET", "/openapi.json", .openapi, "This OpenAPI 3.1 document.", .open,
             responses: [(200, nil, "the document")]),
         ServiceRoute(
+            "GET", "/schemas/{name}", .getWireSchema,
+            "JSON Schema 2020-12 of a wire document: flow.json, screen.json, session.json, problem.json, bundle.json.",
+            .open, responses: [(200, "JSONSchema", "the schema")], problems: [404]),
+        ServiceRoute(
             "POST", "/v1/flows", .createFlowVersion,
             "Store a new immutable flow version (idempotent on identical content; If-Match on the latest version).",
             .scope(.author), requestSchema: "Flow",
@@ -54,6 +58,12 @@ public struct ServiceRoute: Sendable {
             "POST", "/v1/flows/lint", .lintFlow, "Dry run: lint problems and servability per core version.",
             .scope(.author), requestSchema: "Flow", responses: [(200, "LintReport", "the report")],
             problems: [400, 401, 403, 413]),
+        ServiceRoute(
+            "POST", "/v1/flows/preview", .previewFlow,
+            "Dry run: an unsaved flow's step gated for one or every supported core, and with answers the "
+                + "interpreter's outcome and next step. Stores nothing.",
+            .scope(.author), requestSchema: "PreviewRequest", responses: [(200, "Preview", "the preview")],
+            problems: [400, 401, 403, 413, 415, 422]),
         ServiceRoute(
             "GET", "/v1/flows", .listFlows, "Flows with their latest version and live releases (paginated).",
             .anyToken, responses: [(200, "FlowList", "a page of flows")], problems: [400, 401]),
@@ -66,6 +76,12 @@ public struct ServiceRoute: Sendable {
         ServiceRoute(
             "GET", "/v1/flows/{id}/versions/{n}", .getFlowVersion, "One version with its content.", .anyToken,
             responses: [(200, "FlowVersion", "the version")], problems: [400, 401, 404]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/versions/{n}/samples", .getFlowVersionSamples,
+            "Deterministic answers per step: boundary values that pass, and for each rule one that fails exactly it "
+                + "(?step=, ?core= marks deferred rules, ?seed=).",
+            .scope(.author), responses: [(200, "Samples", "the parley.samples/1 document")],
+            problems: [400, 401, 403, 404]),
         ServiceRoute(
             "POST", "/v1/flows/{id}/releases", .releaseFlowVersion,
             "Make a version live on a channel; rollback is releasing an older version.", .scope(.publish),
@@ -124,6 +140,45 @@ public struct ServiceRoute: Sendable {
             "Go back to the previous step of the path (Idempotency-Key honoured).", .client,
             requestSchema: "SessionBack", responses: [(200, "SessionSnapshot", "the previous step's snapshot")],
             problems: [400, 401, 404, 409, 410, 413, 415, 422]),
+        ServiceRoute(
+            "GET", "/", .studioRedirect, "Sends people who open the server's address to the studio.", .open,
+            responses: [(302, nil, "to /studio")]),
+        ServiceRoute(
+            "GET", "/studio", .studio, "The web studio (HTML app shell; DESIGN.md \"Studio\").", .open,
+            responses: [(200, nil, "the page"), (304, nil, "not modified")]),
+        ServiceRoute(
+            "GET", "/studio/flows/{flow}", .studioFlow, "The studio on one flow (a shareable link).", .open,
+            responses: [(200, nil, "the page"), (304, nil, "not modified")]),
+        ServiceRoute(
+            "GET", "/studio/flows/{flow}/{view}", .studioFlowView,
+            "The studio on one view of a flow: editor, preview, try, graph or funnel.", .open,
+            responses: [(200, nil, "the page"), (304, nil, "not modified")], problems: [404]),
+        ServiceRoute(
+            "GET", "/studio/assets/{asset}", .studioAsset, "A studio script, style sheet or icon.", .open,
+            responses: [(200, nil, "the file"), (304, nil, "not modified")], problems: [404]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/completions", .listCompletions,
+            "Completed sessions of the flow, oldest first, after a cursor (NDJSON with Accept: application/x-ndjson).",
+            .scope(.admin), responses: [(200, "CompletionList", "a page of completions")],
+            problems: [400, 401, 403, 404]),
+        ServiceRoute(
+            "POST", "/v1/webhooks", .createWebhook,
+            "Register a webhook endpoint (public https unless the server allows private); the secret is shown once.",
+            .scope(.admin), requestSchema: "WebhookRequest", responses: [(201, "WebhookCreated", "registered")],
+            problems: [400, 401, 403, 409, 413, 415, 422]),
+        ServiceRoute(
+            "GET", "/v1/webhooks", .listWebhooks, "Registered endpoints (never their secrets).", .scope(.admin),
+            responses: [(200, "WebhookList", "every endpoint")], problems: [401, 403]),
+        ServiceRoute(
+            "DELETE", "/v1/webhooks/{id}", .deleteWebhook, "Remove an endpoint and its pending deliveries.",
+            .scope(.admin), responses: [(204, nil, "removed")], problems: [401, 403, 404]),
+        ServiceRoute(
+            "GET", "/v1/webhooks/{id}/deliveries", .listDeliveries, "The endpoint's deliveries, newest first.",
+            .scope(.admin), responses: [(200, "DeliveryList", "a page of deliveries")], problems: [400, 401, 403, 404]),
+        ServiceRoute(
+            "POST", "/v1/webhooks/{id}/deliveries/{delivery}/retry", .retryDelivery,
+            "Make a dead or pending delivery due now, its attempts counted afresh.", .scope(.admin),
+            responses: [(202, "Status", "due now")], problems: [400, 401, 403, 404, 409]),
     ]
 
     init(
@@ -138,7 +193,12 @@ public struct ServiceRoute: Sendable {
         self.access = access
         self.requestSchema = requestSchema
         self.responses = responses
-        self.problems = problems
+        // Every path parameter is checked (1 to 200 bytes, no U+0000; numbers positive): a bad one is a 400.
+        // Every /v1 route reads the database, which may be unreachable or unmigrated: 503.
+        var problems = problems
+        if path.contains("{"), !problems.contains(400), !path.hasPrefix("/schemas/") { problems.append(400) }
+        if path.hasPrefix("/v1/"), !problems.contains(503) { problems.append(503) }
+        self.problems = problems.sorted()
     }
 
     /// OpenAPI `operationId`.
