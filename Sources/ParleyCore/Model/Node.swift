@@ -3,29 +3,97 @@
 /// `validation` and `action` are typed; every other property stays raw JSON in
 /// ``properties`` so properties newer than this core survive a round trip.
 /// For a node of unknown type everything stays raw, untouched.
+///
+/// A value type over one shared copy-on-write ``Storage``: copying a node (gating copies
+/// many) costs one retain instead of one per member, and a mutation copies the members only
+/// when another node still shares them.
 public struct Node: Sendable, Equatable {
+    /// The members, shared between copies until one of them is mutated.
+    ///
+    /// `@unchecked Sendable` is safe because a `Storage` is never mutated while shared: every
+    /// setter goes through ``Node/writable``, which copies it unless `isKnownUniquelyReferenced`
+    /// proves this node holds the only reference, and a uniquely held object cannot be seen by
+    /// another thread. Shared instances are only read.
+    final class Storage: @unchecked Sendable {
+        var type: ComponentType
+        var id: String
+        var properties: JSONObject
+        var validation: [Rule]
+        var action: Action?
+        var children: [Node]
+        var fallback: [Node]
+        var unknownMembers: JSONObject
+
+        init(
+            type: ComponentType, id: String, properties: JSONObject, validation: [Rule], action: Action?,
+            children: [Node], fallback: [Node], unknownMembers: JSONObject
+        ) {
+            self.type = type
+            self.id = id
+            self.properties = properties
+            self.validation = validation
+            self.action = action
+            self.children = children
+            self.fallback = fallback
+            self.unknownMembers = unknownMembers
+        }
+
+        func copy() -> Storage {
+            Storage(
+                type: type, id: id, properties: properties, validation: validation, action: action,
+                children: children, fallback: fallback, unknownMembers: unknownMembers)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first when another node shares it.
+    private var writable: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// The component type.
-    public var type: ComponentType
+    public var type: ComponentType {
+        get { storage.type }
+        set { writable.type = newValue }
+    }
     /// Stable id, unique in the screen (identity for native diffing).
-    public var id: String
+    public var id: String {
+        get { storage.id }
+        set { writable.id = newValue }
+    }
     /// Properties other than `validation` and `action`.
-    public var properties: JSONObject
+    public var properties: JSONObject {
+        get { storage.properties }
+        set { writable.properties = newValue }
+    }
     /// Ordered rules for an input (canonical array form).
-    public var validation: [Rule]
+    public var validation: [Rule] {
+        get { storage.validation }
+        set { writable.validation = newValue }
+    }
     /// The node's action (buttons, cards), if any.
-    public var action: Action?
+    public var action: Action? {
+        get { storage.action }
+        set { writable.action = newValue }
+    }
     /// Child nodes, in order.
-    public var children: [Node]
-    private var fallbackStorage: [Node]
+    public var children: [Node] {
+        get { storage.children }
+        set { writable.children = newValue }
+    }
     /// For a node of unknown type only: its members other than `type`, `id`,
     /// `properties`, `children` and `fallback`, kept so that a node newer than
     /// this core re-encodes losslessly (DESIGN.md "Wire format").
-    private var unknownMembers = JSONObject()
+    private var unknownMembers: JSONObject { storage.unknownMembers }
 
     /// A node served instead to cores that lack this node's type or a property it uses.
     public var fallback: Node? {
-        get { fallbackStorage.first }
-        set { fallbackStorage = newValue.map { [$0] } ?? [] }
+        get { storage.fallback.first }
+        set { writable.fallback = newValue.map { [$0] } ?? [] }
     }
 
     /// Creates a node.
@@ -33,13 +101,18 @@ public struct Node: Sendable, Equatable {
         type: ComponentType, id: String, properties: JSONObject = JSONObject(), validation: [Rule] = [],
         action: Action? = nil, children: [Node] = [], fallback: Node? = nil
     ) {
-        self.type = type
-        self.id = id
-        self.properties = properties
-        self.validation = validation
-        self.action = action
-        self.children = children
-        self.fallbackStorage = fallback.map { [$0] } ?? []
+        storage = Storage(
+            type: type, id: id, properties: properties, validation: validation, action: action, children: children,
+            fallback: fallback.map { [$0] } ?? [], unknownMembers: JSONObject())
+    }
+
+    /// Same members; nodes sharing storage are equal without comparing them.
+    public static func == (lhs: Node, rhs: Node) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let (left, right) = (lhs.storage, rhs.storage)
+        return left.type == right.type && left.id == right.id && left.properties == right.properties
+            && left.validation == right.validation && left.action == right.action && left.children == right.children
+            && left.fallback == right.fallback && left.unknownMembers == right.unknownMembers
     }
 
     /// The members this core gives meaning to; others are ignored on known types.
@@ -55,8 +128,8 @@ public struct Node: Sendable, Equatable {
     /// Decodes a node; unknown members are ignored.
     public init(json: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) {
         let reader = try JSONReader(json, at: pointer, what: "a node")
-        type = ComponentType(name: try reader.string("type"))
-        id = try reader.string("id")
+        let type = ComponentType(name: try reader.string("type"))
+        let id = try reader.string("id")
         let propertiesPointer = pointer.appending("properties")
         var raw = JSONObject()
         if let value = reader.value("properties"), !value.isNull {
@@ -65,8 +138,8 @@ public struct Node: Sendable, Equatable {
             }
             raw = object
         }
-        validation = []
-        action = nil
+        var validation: [Rule] = []
+        var action: Action?
         if type.isKnown {
             if let rules = raw["validation"] {
                 validation = try Rule.decodeList(rules, at: propertiesPointer.appending("validation"))
@@ -77,7 +150,7 @@ public struct Node: Sendable, Equatable {
                 raw["action"] = nil
             }
         }
-        properties = raw
+        var unknownMembers = JSONObject()
         if !type.isKnown {
             var extra = reader.object
             for key in Self.memberNames { extra[key] = nil }
@@ -89,11 +162,13 @@ public struct Node: Sendable, Equatable {
                 decodedChildren.append(try Node(json: element, at: pointer.appending("children").appending(index)))
             }
         }
-        children = decodedChildren
-        fallbackStorage = []
+        var fallback: [Node] = []
         if let fallbackValue = reader.value("fallback"), !fallbackValue.isNull {
-            fallbackStorage = [try Node(json: fallbackValue, at: pointer.appending("fallback"))]
+            fallback = [try Node(json: fallbackValue, at: pointer.appending("fallback"))]
         }
+        storage = Storage(
+            type: type, id: id, properties: raw, validation: validation, action: action, children: decodedChildren,
+            fallback: fallback, unknownMembers: unknownMembers)
     }
 
     /// The node's wire JSON (canonical array form for `validation`).
@@ -113,5 +188,5 @@ public struct Node: Sendable, Equatable {
 
 extension Node {
     /// Whether the node has a fallback, without copying it (gating's hot path).
-    var hasFallback: Bool { !fallbackStorage.isEmpty }
+    var hasFallback: Bool { !storage.fallback.isEmpty }
 }
