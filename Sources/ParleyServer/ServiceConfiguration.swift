@@ -44,6 +44,9 @@ public struct ServiceConfiguration: Sendable {
     /// Folder of the SQL migrations `/readyz` compares the database with. Default `Migrations`
     /// (relative to the working directory).
     public var migrationsDirectory = "Migrations"
+    /// Longest `X-Request-Id` kept from a client; a longer (or unsafe) one is replaced by a
+    /// generated id. Default 64 (a UUID is 36, a W3C trace id 32).
+    public var maxRequestIdLength = 64
     /// Also deliver webhooks to loopback and private addresses, and plain `http` to those only
     /// (development and tests). Default false: public `https` only.
     public var webhookAllowPrivate = false

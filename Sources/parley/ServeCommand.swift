@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParleyHTTP
+import ParleyPostgres
 import ParleyServer
 
 /// `parley serve`: Run the Parley HTTP service.
@@ -72,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Log one line per request (method, path, status, bytes, duration).")
     var accessLog = true
 
+    @Option(help: "Log format: text (for people) or json (one object per line, for log pipelines).")
+    var logFormat = LogFormat.text.rawValue
+
     @Flag(help: "Serve only /healthz, without a database (for trying the HTTP layer).")
     var withoutDatabase = false
 
@@ -79,6 +83,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key must be given together.")
+        }
+        guard LogFormat(rawValue: logFormat) != nil else {
+            throw ValidationError("--log-format must be text or json, not \"\(logFormat)\".")
         }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
         guard (1...1000).contains(databaseConnections) else {
@@ -104,13 +111,13 @@ struct ServeCommand: AsyncParsableCommand {
         if let tlsCert, let tlsKey {
             configuration.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
         }
+        let format = LogFormat(rawValue: logFormat) ?? .text
+        format.bootstrap()
+        configuration.accessLogFields = format == .json
+        // JSON lines all go to standard output, the access log's too.
+        if format == .json { configuration.accessLogSink = FileDescriptorSink(fileDescriptor: 1) }
         var logger = Logger(label: "parley")
         logger.logLevel = .info
-        guard !withoutDatabase else {
-            try await ServeCommand.serve(
-                responder: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
-            return
-        }
         var service = ServiceConfiguration()
         service.clientKey = clientKey
         service.defaultChannel = defaultChannel
@@ -124,38 +131,21 @@ struct ServeCommand: AsyncParsableCommand {
         service.webhookPollSeconds = webhookPollInterval
         service.webhookTrustedCertificates = webhookTrustedCertificates
         service.dataKeyring = try dataKeys.keyring()
-        if service.dataKeyring.currentId == nil {
-            logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+        var database: PostgresConfiguration?
+        if !withoutDatabase {
+            if service.dataKeyring.currentId == nil {
+                logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+            }
+            database = PostgresConfiguration(url: try self.database.resolvedURL())
+            database?.maximumConnections = databaseConnections
+            database?.listenURL = listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
         }
-        let pool = try database.makePool(
-            maximumConnections: databaseConnections,
-            listenURL: listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"])
-        let parley = ParleyService(configuration: service, pool: pool, logger: logger)
+        let application = try ParleyApplication(
+            http: configuration, service: service, database: database, logger: logger)
         do {
-            try await parley.start()
-        } catch {
-            throw ValidationError("Cannot reach the database (\(error)); is Postgres running and migrated?")
+            try await application.run()
+        } catch let failure as ParleyApplication.StartFailure {
+            throw ValidationError(failure.description)
         }
-        defer {
-            parley.shutdown()
-            pool.shutdown()
-        }
-        try await ServeCommand.serve(responder: parley.makeRouter(), configuration: configuration, logger: logger)
-    }
-
-    /// The routes `parley serve --without-database` mounts.
-    static func makeRouter() -> Router {
-        var router = Router()
-        router.inline("GET", "/healthz") { _, _ in .json(#"{"status":"ok"}"#) }
-        return router
-    }
-
-    /// Serves `responder` (a `Router`, possibly wrapped in middleware) until SIGTERM/SIGINT,
-    /// then drains gracefully and returns (exit 0).
-    static func serve(responder: any HTTPResponder, configuration: HTTPServerConfiguration, logger: Logger)
-        async throws
-    {
-        let server = try HTTPServer(configuration: configuration, responder: responder, logger: logger)
-        try await server.run()
     }
 }

@@ -92,6 +92,20 @@ enum OpenAPISchemas {
                 ],
                 required: ["valid", "errors", "deferred"])
         ),
+        (
+            "PreviewRequest",
+            object(
+                [
+                    ("flow", ref("Flow")), ("step", string), ("core", string), ("locale", string),
+                    ("answers", anyObject), ("context", anyObject),
+                ], required: ["flow"])
+        ),
+        (
+            "Preview",
+            object([
+                ("flow", string), ("step", string), ("cores", array(anyObject)), ("outcome", ref("ValidationOutcome")),
+            ])
+        ),
         ("SessionStart", object([("flow", string), ("channel", string)], required: ["flow"])),
         (
             "SessionAnswers",

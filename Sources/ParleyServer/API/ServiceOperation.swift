@@ -24,6 +24,12 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case getSession
     case answerSession
     case backSession
+    case previewFlow
+    case studioRedirect
+    case studio
+    case studioFlow
+    case studioFlowView
+    case studioAsset
     case listCompletions
     case createWebhook
     case listWebhooks

@@ -55,6 +55,12 @@ public struct ServiceRoute: Sendable {
             .scope(.author), requestSchema: "Flow", responses: [(200, "LintReport", "the report")],
             problems: [400, 401, 403, 413]),
         ServiceRoute(
+            "POST", "/v1/flows/preview", .previewFlow,
+            "Dry run: an unsaved flow's step gated for one or every supported core, and with answers the "
+                + "interpreter's outcome and next step. Stores nothing.",
+            .scope(.author), requestSchema: "PreviewRequest", responses: [(200, "Preview", "the preview")],
+            problems: [400, 401, 403, 413, 415, 422]),
+        ServiceRoute(
             "GET", "/v1/flows", .listFlows, "Flows with their latest version and live releases (paginated).",
             .anyToken, responses: [(200, "FlowList", "a page of flows")], problems: [400, 401]),
         ServiceRoute(
@@ -124,6 +130,22 @@ public struct ServiceRoute: Sendable {
             "Go back to the previous step of the path (Idempotency-Key honoured).", .client,
             requestSchema: "SessionBack", responses: [(200, "SessionSnapshot", "the previous step's snapshot")],
             problems: [400, 401, 404, 409, 410, 413, 415, 422]),
+        ServiceRoute(
+            "GET", "/", .studioRedirect, "Sends people who open the server's address to the studio.", .open,
+            responses: [(302, nil, "to /studio")]),
+        ServiceRoute(
+            "GET", "/studio", .studio, "The web studio (HTML app shell; DESIGN.md \"Studio\").", .open,
+            responses: [(200, nil, "the page"), (304, nil, "not modified")]),
+        ServiceRoute(
+            "GET", "/studio/flows/{flow}", .studioFlow, "The studio on one flow (a shareable link).", .open,
+            responses: [(200, nil, "the page"), (304, nil, "not modified")]),
+        ServiceRoute(
+            "GET", "/studio/flows/{flow}/{view}", .studioFlowView,
+            "The studio on one view of a flow: editor, preview, try, graph or funnel.", .open,
+            responses: [(200, nil, "the page"), (304, nil, "not modified")], problems: [404]),
+        ServiceRoute(
+            "GET", "/studio/assets/{asset}", .studioAsset, "A studio script, style sheet or icon.", .open,
+            responses: [(200, nil, "the file"), (304, nil, "not modified")], problems: [404]),
         ServiceRoute(
             "GET", "/v1/flows/{id}/completions", .listCompletions,
             "Completed sessions of the flow, oldest first, after a cursor (NDJSON with Accept: application/x-ndjson).",
