@@ -44,6 +44,15 @@ extension ParleyService {
         case .deleteWebhook: return (handlers.deleteWebhook, nil, 0)
         case .listDeliveries: return (handlers.listDeliveries, nil, 0)
         case .retryDelivery: return (handlers.retryDelivery, nil, limits.maxSmallBodyBytes)
+        case .getWireSchema:
+            let serve: ServiceEndpoint.InlineHandler = { _, context in
+                guard let name = context.parameters["name"], let bytes = WireSchemas.files[name] else {
+                    throw ServiceProblem.notFound("schemas are \(WireSchemas.roots.map { "\($0.name).json" })")
+                }
+                return .json(bytes)
+            }
+            return (inlineOnly(serve), serve, 0)
+        case .getFlowVersionSamples: return (handlers.samples, nil, 0)
         }
     }
 }

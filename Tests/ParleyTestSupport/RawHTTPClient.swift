@@ -74,6 +74,7 @@ public final class RawHTTPClient: Sendable {
         _ = TestSocket.sendAll(fd, Array(head.utf8) + (body ?? []))
         let response = try readResponse(fd, method: method)
         seen.withLock { $0.append(("\(method) \(target)", response.status)) }
+        ResponseRecorder.record(method: method, target: target, response: response)
         return response
     }
 

@@ -25,6 +25,8 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case answerSession
     case backSession
     case previewFlow
+    case getWireSchema
+    case getFlowVersionSamples
     case studioRedirect
     case studio
     case studioFlow

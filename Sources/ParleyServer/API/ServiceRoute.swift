@@ -45,6 +45,10 @@ public struct ServiceRoute: Sendable {
             "GET", "/openapi.json", .openapi, "This OpenAPI 3.1 document.", .open,
             responses: [(200, nil, "the document")]),
         ServiceRoute(
+            "GET", "/schemas/{name}", .getWireSchema,
+            "JSON Schema 2020-12 of a wire document: flow.json, screen.json, session.json, problem.json, bundle.json.",
+            .open, responses: [(200, "JSONSchema", "the schema")], problems: [404]),
+        ServiceRoute(
             "POST", "/v1/flows", .createFlowVersion,
             "Store a new immutable flow version (idempotent on identical content; If-Match on the latest version).",
             .scope(.author), requestSchema: "Flow",
@@ -72,6 +76,12 @@ public struct ServiceRoute: Sendable {
         ServiceRoute(
             "GET", "/v1/flows/{id}/versions/{n}", .getFlowVersion, "One version with its content.", .anyToken,
             responses: [(200, "FlowVersion", "the version")], problems: [400, 401, 404]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/versions/{n}/samples", .getFlowVersionSamples,
+            "Deterministic answers per step: boundary values that pass, and for each rule one that fails exactly it "
+                + "(?step=, ?core= marks deferred rules, ?seed=).",
+            .scope(.author), responses: [(200, "Samples", "the parley.samples/1 document")],
+            problems: [400, 401, 403, 404]),
         ServiceRoute(
             "POST", "/v1/flows/{id}/releases", .releaseFlowVersion,
             "Make a version live on a channel; rollback is releasing an older version.", .scope(.publish),
@@ -183,7 +193,12 @@ public struct ServiceRoute: Sendable {
         self.access = access
         self.requestSchema = requestSchema
         self.responses = responses
-        self.problems = problems
+        // Every path parameter is checked (1 to 200 bytes, no U+0000; numbers positive): a bad one is a 400.
+        // Every /v1 route reads the database, which may be unreachable or unmigrated: 503.
+        var problems = problems
+        if path.contains("{"), !problems.contains(400), !path.hasPrefix("/schemas/") { problems.append(400) }
+        if path.hasPrefix("/v1/"), !problems.contains(503) { problems.append(503) }
+        self.problems = problems.sorted()
     }
 
     /// OpenAPI `operationId`.
