@@ -63,7 +63,9 @@ import Testing
             let delivery = try #require(try service.deliveries(hook.id).first)
             let error = delivery["lastError"]?.stringValue ?? ""
             #expect(error.contains("refused") && error.contains("loopback"), "\(delivery)")
-            #expect(delivery["state"] == "pending" && delivery["attempts"] == 1, "\(delivery)")
+            #expect(
+                delivery["state"] == "pending" && (delivery["attempts"]?.numberValue?.intValue ?? 0) >= 1, "\(delivery)"
+            )
             #expect(receiver.records.isEmpty, "nothing may reach a private address")
         }
     }

@@ -146,7 +146,7 @@ enum OpenAPISchemas {
                 ])
             ),
             ("CompletionList", object([("items", array(ref("Completion"))), ("next", string)])),
-            ("WebhookRequest", object([("url", string), ("events", array(string))], required: ["url"])),
+            ("WebhookRequest", request([("url", string), ("events", array(string))], required: ["url"])),
             (
                 "Webhook",
                 object([

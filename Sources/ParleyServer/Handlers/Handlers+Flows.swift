@@ -93,13 +93,7 @@ extension Handlers {
     {
         let id = try Self.parameter("id", requestContext)
         let query = try ListQuery(request, cursorName: "before", configuration: context.configuration)
-        var before: Int?
-        if let cursor = query.cursor {
-            guard let value = Int(cursor), value > 0 else {
-                throw ServiceProblem.badParameter("before must be a positive version number")
-            }
-            before = value
-        }
+        let before = try query.positiveCursor("before", meaning: "a positive version number")
         let versions = try await context.flows.listVersions(id, before: before, limit: query.limit)
         if versions.isEmpty, before == nil { throw ServiceProblem.notFound("there is no flow \"\(id)\"") }
         let next = versions.count == query.limit ? versions.last.map { String($0.version) } : nil

@@ -83,13 +83,7 @@ extension Handlers {
     {
         let id = try Self.parameter("id", requestContext)
         let query = try ListQuery(request, cursorName: "before", configuration: context.configuration)
-        var before: Int?
-        if let cursor = query.cursor {
-            guard let value = Int(cursor), value > 0 else {
-                throw ServiceProblem.badParameter("before must be a cursor from a previous page")
-            }
-            before = value
-        }
+        let before = try query.positiveCursor("before", meaning: "a cursor from a previous page")
         guard try await context.webhooks.exists(id: id) else {
             throw ServiceProblem.notFound("there is no webhook \"\(id)\"")
         }

@@ -21,4 +21,14 @@ struct ListQuery {
             throw ServiceProblem.badParameter("\(cursorName) must be at most 200 bytes without U+0000")
         }
     }
+
+    /// The cursor as a positive integer (a version, a row id), nil when absent; 400 saying
+    /// `cursorName must be <meaning>` otherwise.
+    func positiveCursor(_ cursorName: String, meaning: String) throws(HTTPError) -> Int? {
+        guard let cursor else { return nil }
+        guard let value = Int(cursor), value > 0 else {
+            throw ServiceProblem.badParameter("\(cursorName) must be \(meaning)")
+        }
+        return value
+    }
 }
