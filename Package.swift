@@ -119,7 +119,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyServerTests",
-            dependencies: ["ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto"],
+            dependencies: [
+                "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyClient", "Flows",
+            ],
             swiftSettings: sharedSettings
         ),
         .testTarget(
