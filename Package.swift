@@ -66,11 +66,14 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // The web studio's HTML, CSS and ES modules (web/), embedded as Swift by deploy/studio-embed.
+        .target(name: "ParleyStudio", exclude: ["web"], swiftSettings: sharedSettings),
+
         // The service and the command-line tool.
         .target(
             name: "ParleyServer",
             dependencies: [
-                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto",
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyStudio",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: sharedSettings
@@ -95,6 +98,18 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // What every test target shares: process runners, raw HTTP clients, the test database,
+        // the service harness (in process or as child processes). Only test targets depend on it.
+        .target(
+            name: "ParleyTestSupport",
+            dependencies: [
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ParleyTestSupport",
+            swiftSettings: sharedSettings
+        ),
+
         // Tests mirror targets (STYLE.md, convention 7).
         .testTarget(
             name: "ParleyCoreTests",
@@ -109,18 +124,19 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyHTTPTests",
-            dependencies: ["ParleyHTTP"],
+            dependencies: ["ParleyHTTP", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyPostgresTests",
-            dependencies: ["ParleyPostgres"],
+            dependencies: ["ParleyPostgres", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyServerTests",
             dependencies: [
-                "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyClient", "Flows",
+                "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyTestSupport",
+                "ParleyStudio", "ParleyClient", "Flows",
             ],
             swiftSettings: sharedSettings
         ),
@@ -131,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCLITests",
-            dependencies: ["ParleyCore"],
+            dependencies: ["ParleyCore", "Flows", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
     ]

@@ -42,9 +42,24 @@ import Testing
                 ])
     }
 
+    /// A client core defers a rule kind it does not know (a server would fail the answer on it)
+    /// and does not flag fields that are not on the screen.
     @Test func clientModeDefersAndIgnoresOtherFields() throws {
-        let result = try validate(answers: #"{"passportCountry": "DE", "extra": "x"}"#, extra: ["--mode", "client"])
+        let screen = Self.screen.replacingOccurrences(
+            of: #"{"rule": "required", "message": "Passport country is required."},"#,
+            with:
+                #"{"rule": "required", "message": "Passport country is required."}, {"rule": "luhn", "message": "Checksum."},"#
+        )
+        try #require(screen != Self.screen)
+        let answers = #"{"passportCountry": "DE", "extra": "x"}"#
+        let result = try validate(screen: screen, answers: answers, extra: ["--mode", "client"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout == #"{"deferred":[{"field":"passportCountry","rule":"luhn"}],"errors":[],"valid":true}"#
+                + "\n")
+        let server = try validate(screen: screen, answers: answers)
+        #expect(server.status == 1, "the same answers fail on the server: \(server.stdout)")
+        #expect(server.stdout.contains(#""rule":"unexpectedField""#) && server.stdout.contains(#""rule":"luhn""#))
     }
 
     @Test func flowStepIsValidated() throws {
@@ -58,6 +73,24 @@ import Testing
         let unknownStep = try validate(screen: Self.flow, answers: "{}", extra: ["--step", "nope"])
         #expect(unknownStep.status == 2)
         #expect(unknownStep.stderr.contains("nope"))
+    }
+
+    /// `--context`: the answers of earlier steps, read by a cross-step `equalsField`.
+    @Test func contextFeedsCrossStepRules() throws {
+        let screen = """
+            {"schema": "parley.screen/1", "id": "confirm", "root": {"type": "textField", "id": "again",
+              "properties": {"fieldId": "emailAgain", "validation": [{"rule": "equalsField", "field": "email"}]}}}
+            """
+        let answers = #"{"emailAgain": "a@example.com"}"#
+        let context = try ParleyBinary.temporaryFile(#"{"email": "a@example.com"}"#, name: "context.json")
+        let withContext = try validate(screen: screen, answers: answers, extra: ["--context", context])
+        #expect(withContext.status == 0, "\(withContext.stdout)\(withContext.stderr)")
+        let without = try validate(screen: screen, answers: answers)
+        #expect(without.status == 1, "no context, nothing to equal: \(without.stdout)")
+        let other = try ParleyBinary.temporaryFile(#"{"email": "b@example.com"}"#, name: "other.json")
+        #expect(try validate(screen: screen, answers: answers, extra: ["--context", other]).status == 1)
+        let broken = try ParleyBinary.temporaryFile(#"{"email": 1}"#, name: "broken.json")
+        #expect(try validate(screen: screen, answers: answers, extra: ["--context", broken]).status == 2)
     }
 
     @Test func unreadableInputExitsTwo() throws {
@@ -99,6 +132,7 @@ import Testing
             var request = JSONObject()
             request["screen"] = group["screen"]
             request["mode"] = group["mode"]
+            request["context"] = group["context"]
             if group["screenError"] == .bool(true) {
                 request["answers"] = .object(JSONObject())
                 requests.append(CanonicalJSON.string(.object(request)))

@@ -10,7 +10,8 @@ extension Sample {
     public func isConfirmed(by screen: Screen, context: Answers = Answers()) -> Bool {
         var answers = context
         for field in self.answers.fieldIds { answers[field] = self.answers[field] }
-        let outcome = RuleInterpreter(mode: .server).validate(screen: screen, answers: answers)
+        // The step's own answers, with the earlier steps' as context (what a session validates with).
+        let outcome = RuleInterpreter(mode: .server).validate(screen: screen, answers: self.answers, context: context)
         let onScreen = outcome.errors.filter { !($0.rule == "unexpectedField" && context[$0.field] != nil) }
         guard expectation == .fail else { return onScreen.isEmpty }
         guard onScreen.count == 1, onScreen[0].field.isScalarEqual(to: field), onScreen[0].rule == rule, let ruleIndex,
@@ -22,10 +23,12 @@ extension Sample {
             alone.validation = [candidate]
             alone.children = []
             let single = Screen(id: screen.id, root: alone)
-            // Other fields of the step are `unexpectedField` on a one-input screen: only this field counts.
-            let failed = RuleInterpreter(mode: .server).validate(screen: single, answers: answers).errors.contains {
-                $0.field.isScalarEqual(to: field)
-            }
+            // The other fields are context for the one-input screen (a rule reads a field that is not
+            // on its screen from the path), so predicates still see them; only this field counts.
+            var own = Answers()
+            own[field] = answers[field]
+            let failed = RuleInterpreter(mode: .server).validate(screen: single, answers: own, context: answers).errors
+                .contains { $0.field.isScalarEqual(to: field) }
             if failed != (position == ruleIndex) { return false }
         }
         return true

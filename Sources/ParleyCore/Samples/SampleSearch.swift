@@ -45,7 +45,7 @@ struct SampleSearch {
 
     /// Whether the whole step validates (client mode: unknown kinds are deferred, not failed).
     func isValid(_ answers: Answers) -> Bool {
-        RuleInterpreter(mode: .client).validate(screen: screen, answers: answers).valid
+        RuleInterpreter(mode: .client).validate(screen: screen, answers: stepAnswers(answers), context: answers).valid
     }
 
     /// Base answers passing everything, with the field's value at `rule`'s boundary.
@@ -135,7 +135,9 @@ struct SampleSearch {
                 return false
             }
         }
-        let errors = RuleInterpreter(mode: .client).validate(screen: screen, answers: answers).errors
+        let errors = RuleInterpreter(mode: .client).validate(
+            screen: screen, answers: stepAnswers(answers), context: answers
+        ).errors
         return errors.count == 1 && errors[0].field.isScalarEqual(to: fields[index]) && errors[0].rule == rule.name
     }
 

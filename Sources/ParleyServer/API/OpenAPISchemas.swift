@@ -123,5 +123,51 @@ enum OpenAPISchemas {
                     required: ["rev", "step", "answers"])
             ),
             ("SessionBack", request([("rev", positive)], required: ["rev"])),
+            (
+                "PreviewRequest",
+                object(
+                    [
+                        ("flow", ref("Flow")), ("step", string), ("core", string), ("locale", string),
+                        ("answers", anyObject), ("context", anyObject),
+                    ], required: ["flow"])
+            ),
+            (
+                "Preview",
+                object([
+                    ("flow", string), ("step", string), ("cores", array(anyObject)),
+                    ("outcome", ref("ValidationOutcome")),
+                ])
+            ),
+            (
+                "Completion",
+                object([
+                    ("id", integer), ("flow", string), ("version", integer), ("core", string), ("path", array(string)),
+                    ("answers", anyObject), ("completedAt", string),
+                ])
+            ),
+            ("CompletionList", object([("items", array(ref("Completion"))), ("next", string)])),
+            ("WebhookRequest", object([("url", string), ("events", array(string))], required: ["url"])),
+            (
+                "Webhook",
+                object([
+                    ("id", string), ("url", string), ("events", array(string)), ("enabled", boolean),
+                    ("disabledReason", string), ("createdAt", string), ("createdBy", string),
+                ])
+            ),
+            (
+                "WebhookCreated",
+                object([("webhook", ref("Webhook")), ("secret", string)], required: ["webhook", "secret"])
+            ),
+            ("WebhookList", object([("items", array(ref("Webhook")))])),
+            (
+                "Delivery",
+                object([
+                    ("id", string), ("messageId", string), ("event", string),
+                    ("state", ["type": "string", "enum": ["pending", "delivered", "dead"]]), ("attempts", integer),
+                    ("lastStatus", integer), ("lastError", string), ("nextAttemptAt", string), ("createdAt", string),
+                    ("deliveredAt", string),
+                ])
+            ),
+            ("DeliveryList", object([("items", array(ref("Delivery"))), ("next", string)])),
         ] + WireSchemaDefinitions(base: "#/components/schemas/").all)
 }
