@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ParleyCore", targets: ["ParleyCore"]),
         .library(name: "ParleyDSL", targets: ["ParleyDSL"]),
+        .library(name: "ParleyClient", targets: ["ParleyClient"]),
         .executable(name: "parley", targets: ["parley"]),
     ],
     dependencies: [
@@ -38,6 +39,8 @@ let package = Package(
         // The pure contract: no I/O, no Glibc, libpq or OpenSSL.
         .target(name: "ParleyCore", swiftSettings: sharedSettings),
         .target(name: "ParleyDSL", dependencies: ["ParleyCore"], swiftSettings: sharedSettings),
+        // What app teams link beside ParleyCore: sessions, local checks, retries. Foundation only.
+        .target(name: "ParleyClient", dependencies: ["ParleyCore"], swiftSettings: sharedSettings),
         .target(
             name: "Flows",
             dependencies: ["ParleyCore", "ParleyDSL"],
@@ -133,7 +136,7 @@ let package = Package(
             name: "ParleyServerTests",
             dependencies: [
                 "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyTestSupport",
-                "ParleyStudio",
+                "ParleyStudio", "ParleyClient", "Flows",
             ],
             swiftSettings: sharedSettings
         ),
