@@ -7,7 +7,7 @@ extension ShippedFlows {
     /// confirms the e-mail. The confirmation is a cross-step `equalsField`
     /// (DESIGN.md "Sessions"): `confirm` reads `email` from the `contact` step,
     /// which lies on every path to it. equalsField is a 1.2 rule: older cores
-    /// defer it and the server enforces it.
+    /// defer it and the server enforces it. In English and French.
     public static var passportIntake: Flow {
         Flow("passport-intake", title: "Passport intake", upgrade: upgradeScreen("your passport application")) {
             Step("country", title: "Passport", spacing: .m) {
@@ -73,6 +73,7 @@ extension ShippedFlows {
                 Text("We have your application and will e-mail you within five working days.")
             }
         }
+        .translated(from: "en", ["fr": passportIntakeFrench])
     }
 
     static let purposes = ["tourism", "work", "study", "family"]

@@ -15,3 +15,21 @@ extension Flow {
         self.init(id: id, title: title, start: start ?? built.first?.id ?? "", steps: built, upgrade: upgrade)
     }
 }
+
+extension Flow {
+    /// This flow in several languages (DESIGN.md "Localization"): its strings are written in
+    /// `defaultLocale`, and each table maps them to another locale's, so a flow is one source
+    /// for every language instead of one flow per language kept in step by hand.
+    ///
+    ///     Flow("passport-intake") { … }
+    ///         .translated(from: "en", ["fr": ["Passport": "Passeport", …]])
+    ///
+    /// A string a table lacks is left without that locale, and lint refuses the flow
+    /// (`missingLocale`, with the string's pointer).
+    public func translated(from defaultLocale: String, _ tables: [String: [String: String]]) -> Flow {
+        var flow = self
+        flow.localization = nil
+        flow.localization = FlowLocalization.translating(flow.json, from: defaultLocale, tables)
+        return flow
+    }
+}

@@ -91,14 +91,31 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         self.query = query
     }
 
-    /// A one-line summary fit for logs: kind, SQLSTATE, message, detail, constraint, statement.
+    /// A one-line summary fit for logs: kind, SQLSTATE, message, constraint, statement. Never the
+    /// server's `detail` or `hint` (they quote row values: "Key (email)=(ada@example.com) already
+    /// exists"), and for data exceptions (class 22) the quoted input in the message is elided, so
+    /// no answer, token or id a statement carried reaches a log. ``detail`` stays available to code.
     public var description: String {
         var text = "Postgres \(kind)"
         if let sqlState { text += " [\(sqlState)]" }
-        text += ": \(message)"
-        if let detail { text += " (\(detail))" }
+        text += ": \(sqlState?.hasPrefix("22") == true ? Self.elidingQuotes(message) : message)"
         if let constraint { text += " constraint \(constraint)" }
         if let query { text += " in: \(query)" }
         return text
+    }
+
+    /// `invalid input syntax for type integer: "abc"` → `… integer: "…"`.
+    static func elidingQuotes(_ message: String) -> String {
+        var result = ""
+        var inQuotes = false
+        for character in message {
+            if character == "\"" {
+                result.append(inQuotes ? "…\"" : "\"")
+                inQuotes.toggle()
+            } else if !inQuotes {
+                result.append(character)
+            }
+        }
+        return result
     }
 }

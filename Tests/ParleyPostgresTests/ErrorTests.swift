@@ -17,7 +17,20 @@ import Testing
         #expect(error?.constraint == table + "_pk")
         #expect(error?.detail?.contains("(id)=(1)") == true)
         #expect(error?.query?.contains("$1") == true)
+        #expect(error?.description.contains("(id)=(1)") == false, "a log line must not quote the row: \(error!)")
         try await pool.query("DROP TABLE \(identifier: table)")
+    }
+
+    @Test func aDataExceptionLogsWithoutTheValueItRefused() async throws {
+        let pool = try TestDatabase.pool()
+        defer { pool.shutdown() }
+        let error = await #expect(throws: PostgresError.self) {
+            try await pool.query("SELECT \("ada@example.com")::int")
+        }
+        #expect(error?.sqlState == "22P02")
+        #expect(error?.message.contains("ada@example.com") == true, "code can still read the message")
+        let logged = error.map { "\($0)" } ?? ""
+        #expect(!logged.contains("ada@example.com") && logged.contains("integer"), "\(logged)")
     }
 
     @Test func foreignKeyAndCheckViolationsAreDistinguishable() async throws {

@@ -39,6 +39,9 @@
 /// | `invalidPredicate` | A predicate does not have exactly one operator (equals, in, present, all, any, not). |
 /// | `unservableStep` | A supported core cannot render a step and the flow has no `upgrade` screen. |
 /// | `unservableUpgradeScreen` | A supported core cannot render the flow's `upgrade` screen. |
+/// | `invalidLocaleTag` | A `locales` entry is not a well-formed BCP 47 language tag. |
+/// | `undeclaredLocale` | A localized string names a locale the flow does not declare (or it declares none). |
+/// | `missingLocale` | A localized string lacks one of the flow's declared locales. |
 /// | `fieldNotOnEveryPath` | `equalsField` or a predicate names a field of a step that is not on every path from `start` to it. |
 public struct FlowLinter: Sendable {
     /// The bounds enforced (each reported as `limitExceeded`).

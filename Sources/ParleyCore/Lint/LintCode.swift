@@ -31,6 +31,9 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
     case invalidPredicate
     case unservableStep
     case unservableUpgradeScreen
+    case invalidLocaleTag
+    case undeclaredLocale
+    case missingLocale
     case fieldNotOnEveryPath
 
     /// One line saying what the code means (the README's table is generated from these).
@@ -69,6 +72,10 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
             return "A predicate does not have exactly one operator (equals, in, present, all, any, not)."
         case .unservableStep: return "A supported core cannot render a step and the flow has no `upgrade` screen."
         case .unservableUpgradeScreen: return "A supported core cannot render the flow's `upgrade` screen."
+        case .invalidLocaleTag: return "A `locales` entry is not a well-formed BCP 47 language tag."
+        case .undeclaredLocale:
+            return "A localized string names a locale the flow does not declare (or the flow declares no `locales`)."
+        case .missingLocale: return "A localized string lacks one of the flow's declared locales."
         case .fieldNotOnEveryPath:
             return "`equalsField` or a predicate names a field of a step that is not on every path from `start` to it."
         }

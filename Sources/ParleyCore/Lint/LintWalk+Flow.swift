@@ -1,8 +1,10 @@
 extension LintWalk {
     /// A flow document (DESIGN.md "Flow"): steps, transitions, reachability and
     /// field references, each checked against the whole flow.
-    mutating func lintFlow(_ value: JSONValue, at pointer: JSONPointer) {
-        guard let flow = object(value, at: pointer, what: "A flow") else { return }
+    mutating func lintFlow(_ document: JSONValue, at pointer: JSONPointer) {
+        guard object(document, at: pointer, what: "A flow") != nil else { return }
+        let value = lintLocalization(document, at: pointer)
+        guard case .object(let flow) = value else { return }
         checkSchema(flow, expected: "flow", at: pointer)
         _ = identifier(flow, "id", at: pointer, what: "flow")
         _ = optionalString(flow, "title", at: pointer)

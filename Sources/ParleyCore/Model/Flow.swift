@@ -10,6 +10,9 @@ public struct Flow: Sendable, Equatable {
     public var steps: [Step]
     /// Screen for cores that cannot render a step (gating rule 4).
     public var upgrade: Screen?
+    /// The flow's locales and translations (DESIGN.md "Localization"); the model's strings are
+    /// the default locale's. Nil for a flow in one language.
+    public var localization: FlowLocalization?
 
     /// Creates a flow.
     public init(id: String, title: String? = nil, start: String, steps: [Step], upgrade: Screen? = nil) {
@@ -28,7 +31,10 @@ public struct Flow: Sendable, Equatable {
 
 extension Flow: ParleyDocument {
     /// Decodes a flow document (`schema` required).
-    public init(json: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) {
+    public init(json document: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) {
+        // Localized strings are set aside: the model reads the default locale's document.
+        let (json, localization) = FlowLocalization.extract(from: document)
+        self.localization = localization
         let reader = try JSONReader(json, at: pointer, what: "a flow")
         _ = try SchemaVersion.check(reader.value("schema"), expected: "flow", at: pointer.appending("schema"))
         id = try reader.string("id")
@@ -55,6 +61,23 @@ extension Flow: ParleyDocument {
         object["start"] = .string(start)
         object["steps"] = .array(steps.map(\.json))
         if let upgrade { object["upgrade"] = upgrade.json }
-        return .object(object)
+        guard let localization else { return .object(object) }
+        return localization.applied(to: .object(object))
+    }
+
+    /// The flow's locales, the default first; empty for a flow in one language.
+    public var locales: [String] { localization?.locales ?? [] }
+
+    /// The same flow with every translated string in `locale` (the default's where a string has
+    /// no translation), and no translations left: what cores receive. `self` when the flow has
+    /// no translations.
+    public func localized(to locale: String) -> Flow {
+        guard let localization else { return self }
+        var plain = self
+        plain.localization = nil
+        let document = localization.resolved(plain.json, to: locale)
+        guard var flow = try? Flow(json: document, at: .root) else { return plain }
+        flow.localization = nil
+        return flow
     }
 }

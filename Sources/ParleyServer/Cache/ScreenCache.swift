@@ -2,7 +2,7 @@ import ParleyCore
 import ParleyHTTP
 import Synchronization
 
-/// Gated screens, computed once per (flow version, step, capability fingerprint)
+/// Gated screens, computed once per (flow version, step, capability fingerprint, locale)
 /// and served from memory (DESIGN.md "Capabilities and version gating": gating
 /// is deterministic, so the result is cacheable). Never invalidated — versions
 /// are immutable — only bounded.
@@ -13,6 +13,8 @@ final class ScreenCache: Sendable {
         let version: Int
         let step: ScalarKey
         let fingerprint: String
+        /// The resolved locale (nil: a flow in one language): screens never cross locales.
+        let locale: String?
     }
 
     /// A ready response.

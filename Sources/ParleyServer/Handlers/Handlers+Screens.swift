@@ -42,7 +42,8 @@ extension Handlers {
                 "flow \"\(target.flow)\" has no live version on channel \"\(target.channel)\"")
         }
         let stepId = target.step ?? version.flow.start
-        guard let entry = context.screens.render(version, step: stepId, for: core) else {
+        let locale = context.locales.locale(request, version)
+        guard let entry = context.screens.render(version, step: stepId, for: core, locale: locale) else {
             throw ServiceProblem.notFound(
                 "version \(version.version) of flow \"\(version.flowId)\" has no step \"\(stepId)\"")
         }

@@ -23,7 +23,8 @@ extension Handlers {
         let record = try await loadSession(id)
         let version = try await pinnedVersion(record)
         try checkCurrent(record, version, step: stepId, rev: rev)
-        guard let step = version.flow.step(record.step) else {
+        // The session's locale: the interpreter's messages come from the rules in that language.
+        guard let step = version.flow(in: record.locale).step(record.step) else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
         }
         let earlier = PathEntry.merged(record.path)

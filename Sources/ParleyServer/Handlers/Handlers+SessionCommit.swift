@@ -33,7 +33,8 @@ extension Handlers {
         retry: IdempotentRequest?, onCommit: () -> Void
     ) async throws -> HTTPResponse {
         let core = try context.cores.resolve(header: record.core)
-        guard let screen = context.screens.render(version, step: change.after.step, for: core) else {
+        guard let screen = context.screens.render(version, step: change.after.step, for: core, locale: record.locale)
+        else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(change.after.step)\"")
         }
         let next = SessionSnapshot(change.after, screen: screen)

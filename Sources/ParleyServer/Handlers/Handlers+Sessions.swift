@@ -30,7 +30,8 @@ extension Handlers {
         }
         let record = SessionRecord(
             id: id, flowId: flowId, version: version.version, channel: channel,
-            core: core.core.description, rev: 1, status: .active, step: version.flow.start, path: [],
+            core: core.core.description, locale: context.locales.locale(request, version), rev: 1, status: .active,
+            step: version.flow.start, path: [],
             values: Answers(), forward: [], messages: .array([]), expiresAt: sessionExpiry())
         try await context.sessions.create(record)
         context.metrics.increment(
@@ -93,7 +94,7 @@ extension Handlers {
     /// The snapshot of `record`, its screen gated for the session's own core; cached.
     func snapshot(of record: SessionRecord, in version: StoredFlowVersion) throws(HTTPError) -> SessionSnapshot {
         let core = try context.cores.resolve(header: record.core)
-        guard let screen = context.screens.render(version, step: record.step, for: core) else {
+        guard let screen = context.screens.render(version, step: record.step, for: core, locale: record.locale) else {
             throw ServiceProblem.notFound(
                 "version \(record.version) of flow \"\(record.flowId)\" has no step \"\(record.step)\"")
         }

@@ -26,7 +26,8 @@ extension Handlers {
         else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no released version \(number)")
         }
-        guard let step = version.flow.step(stepId) else {
+        let locale = context.locales.locale(request, version)
+        guard let step = version.flow(in: locale).step(stepId) else {
             throw ServiceProblem.notFound("version \(number) of flow \"\(flowId)\" has no step \"\(stepId)\"")
         }
         let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
@@ -36,7 +37,9 @@ extension Handlers {
             for field in answers.fieldIds { merged[field] = answers[field] }
             if let next = step.nextStepId(for: merged) { result["next"] = JSONValue.string(next) }
         }
-        return Self.json(.object(result))
+        var response = Self.json(.object(result))
+        if let locale { response.headers.set("Content-Language", locale) }
+        return response
     }
 
     /// Whether the version was ever released on any channel (remembered once known).

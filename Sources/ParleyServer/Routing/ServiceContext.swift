@@ -12,6 +12,7 @@ struct ServiceContext: Sendable {
     let live: LiveVersionCache
     let screens: ScreenRenderer
     let cores: CoreCapabilities
+    let locales: LocaleChoices
     let metrics: MetricsRegistry
     let logger: Logger
 
@@ -29,6 +30,7 @@ struct ServiceContext: Sendable {
             cache: ScreenCache(limit: configuration.maxCachedScreens),
             cacheControl: "\(scope), max-age=\(configuration.screenMaxAgeSeconds), must-revalidate")
         cores = CoreCapabilities(limit: configuration.maxCachedCoreHeaders)
+        locales = LocaleChoices(limit: configuration.maxCachedCoreHeaders)
         self.metrics = metrics
         self.logger = logger
     }

@@ -9,15 +9,17 @@ struct ScreenRenderer: Sendable {
     /// The `Cache-Control` value every screen response carries.
     let cacheControl: String
 
-    /// The cached or freshly gated step; `nil` when the version has no such step.
-    func render(_ version: StoredFlowVersion, step stepId: String, for core: CoreCapabilities.Resolved)
-        -> ScreenCache.Entry?
-    {
+    /// The cached or freshly gated step in `locale` (nil: a flow in one language); `nil` when
+    /// the version has no such step.
+    func render(
+        _ version: StoredFlowVersion, step stepId: String, for core: CoreCapabilities.Resolved, locale: String? = nil
+    ) -> ScreenCache.Entry? {
         let key = ScreenCache.Key(
             flow: ScalarKey(version.flowId), version: version.version, step: ScalarKey(stepId),
-            fingerprint: core.fingerprint)
+            fingerprint: core.fingerprint, locale: locale)
         if let hit = cache.entry(key) { return hit }
-        guard let gated = Gate(capabilities: core.capabilities).gate(version.flow, step: stepId) else { return nil }
+        let flow = version.flow(in: locale)
+        guard let gated = Gate(capabilities: core.capabilities).gate(flow, step: stepId) else { return nil }
         guard case .object(var body) = gated.json else { return nil }
         body["flow"] = .string(version.flowId)
         body["version"] = .number(JSONNumber(version.version))
@@ -27,10 +29,14 @@ struct ScreenRenderer: Sendable {
         let substitutions = gated.report.map { entry in
             (component: types[ScalarKey(entry.nodeId)] ?? "unknown", decision: entry.decision.rawValue)
         }
-        let headers: HTTPHeaders = [
+        var headers: HTTPHeaders = [
             "ETag": etag, "Vary": "Parley-Core", "Cache-Control": cacheControl,
             "Parley-Flow-Version": String(version.version), "Parley-Served": gated.served.rawValue,
         ]
+        if let locale {
+            headers.set("Vary", "Parley-Core, Accept-Language")
+            headers.set("Content-Language", locale)
+        }
         let entry = ScreenCache.Entry(
             body: bytes, etag: etag, served: gated.served.rawValue, substitutions: substitutions, headers: headers)
         cache.store(entry, for: key)

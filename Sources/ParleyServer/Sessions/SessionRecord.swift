@@ -10,6 +10,9 @@ struct SessionRecord: Sendable {
     let channel: String
     /// The `Parley-Core` fixed at start; every screen of the session is gated for it.
     let core: String
+    /// The locale fixed at start from `Accept-Language` (nil: a flow in one language): every
+    /// screen and 422 message of the session is in it.
+    let locale: String?
     let rev: Int
     let status: SessionStatus
     /// The current step (for a completed session, the terminal step reached).
@@ -37,7 +40,7 @@ struct SessionRecord: Sendable {
         expiresAt: Double
     ) -> SessionRecord {
         SessionRecord(
-            id: id, flowId: flowId, version: version, channel: channel, core: core, rev: rev + 1,
+            id: id, flowId: flowId, version: version, channel: channel, core: core, locale: locale, rev: rev + 1,
             status: status ?? self.status, step: step, path: path, values: values, forward: forward,
             messages: messages, expiresAt: expiresAt)
     }

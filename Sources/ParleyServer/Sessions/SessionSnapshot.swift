@@ -36,7 +36,11 @@ struct SessionSnapshot: Sendable {
         bytes += CanonicalJSON.encode(.object(after)).dropFirst()
         body = bytes
         etag = "\"\(record.rev)\""
-        headers = ["ETag": etag, "Cache-Control": "private, no-cache", "Content-Type": "application/json"]
+        var headers: HTTPHeaders = [
+            "ETag": etag, "Cache-Control": "private, no-cache", "Content-Type": "application/json",
+        ]
+        if let locale = record.locale { headers.set("Content-Language", locale) }
+        self.headers = headers
         rev = record.rev
         status = record.status
         expiresAt = record.expiresAt

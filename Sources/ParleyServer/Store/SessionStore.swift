@@ -63,8 +63,8 @@ struct SessionStore: Sendable {
         try await pool.withTransaction { connection in
             try await connection.query(
                 """
-                INSERT INTO sessions (key, flow_id, version, channel, core_version, rev, status, step, expires_at)
-                VALUES (\(key), \(record.flowId), \(record.version), \(record.channel), \(record.core),
+                INSERT INTO sessions (key, flow_id, version, channel, core_version, locale, rev, status, step, expires_at)
+                VALUES (\(key), \(record.flowId), \(record.version), \(record.channel), \(record.core), \(record.locale),
                         \(record.rev), \(record.status.rawValue), \(record.step), to_timestamp(\(record.expiresAt)))
                 """)
             try await connection.query(
@@ -79,7 +79,7 @@ struct SessionStore: Sendable {
     func load(_ id: SessionID) async throws -> SessionRecord? {
         let rows = try await pool.query(
             """
-            SELECT flow_id, version, channel, core_version, rev, status, step, path, "values", forward, messages,
+            SELECT flow_id, version, channel, core_version, locale, rev, status, step, path, "values", forward, messages,
                    extract(epoch FROM expires_at)::float8 AS expires
             FROM sessions WHERE key = \(Data(id.key))
             """)
@@ -88,7 +88,8 @@ struct SessionStore: Sendable {
         return SessionRecord(
             id: id, flowId: try row.decode(column: "flow_id"), version: try row.decode(column: "version"),
             channel: try row.decode(column: "channel"), core: try row.decode(column: "core_version"),
-            rev: try row.decode(column: "rev"), status: status, step: try row.decode(column: "step"),
+            locale: try row.decode(column: "locale"), rev: try row.decode(column: "rev"), status: status,
+            step: try row.decode(column: "step"),
             path: PathEntry.list(try Self.json(row, "path")) ?? [],
             values: (try? Answers(try Self.json(row, "values"))) ?? Answers(),
             forward: PathEntry.list(try Self.json(row, "forward")) ?? [],

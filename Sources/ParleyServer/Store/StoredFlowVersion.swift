@@ -14,8 +14,34 @@ public struct StoredFlowVersion: Sendable {
     public let source: String
     /// When it was stored (RFC 3339, UTC).
     public let createdAt: String
-    /// The decoded flow.
+    /// The decoded flow, in its default locale, with its translations.
     public let flow: Flow
+    /// The flow in each of its other locales, resolved once (versions are immutable).
+    let translations: [String: Flow]
+
+    init(
+        flowId: String, version: Int, contentHash: String, author: String, source: String, createdAt: String,
+        flow: Flow
+    ) {
+        self.flowId = flowId
+        self.version = version
+        self.contentHash = contentHash
+        self.author = author
+        self.source = source
+        self.createdAt = createdAt
+        self.flow = flow
+        var translations: [String: Flow] = [:]
+        for locale in flow.locales.dropFirst() { translations[locale] = flow.localized(to: locale) }
+        self.translations = translations
+    }
+
+    /// The flow as a client in `locale` sees it: every string in that locale (nil or the default
+    /// locale: the default's). The default-locale flow keeps its translation table, which cores
+    /// never see: gating and the interpreter read only the model's strings.
+    public func flow(in locale: String?) -> Flow {
+        guard let locale, let translated = translations[locale] else { return flow }
+        return translated
+    }
 
     /// Summary without content, for lists.
     public var summaryJSON: JSONValue {
