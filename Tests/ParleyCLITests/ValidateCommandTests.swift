@@ -109,6 +109,37 @@ import Testing
         }
     }
 
+    /// The replay vectors through the harness: one `{"flow", "path"}` request per test.
+    @Test func harnessRunsTheReplayVectors() throws {
+        let directory = ParleyBinary.packageRoot.appendingPathComponent("Tests/Conformance/replay")
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        #expect(!files.isEmpty)
+        var requests: [String] = []
+        var expectations: [JSONValue] = []
+        for file in files {
+            for group in try JSONParser.parse(Array(Data(contentsOf: file))).arrayValue ?? [] {
+                for test in group["tests"]?.arrayValue ?? [] {
+                    requests.append(CanonicalJSON.string(["flow": group["flow"] ?? nil, "path": test["path"] ?? nil]))
+                    var expected = JSONObject()
+                    expected["completed"] = test["completed"]
+                    expected["answers"] = test["answers"]
+                    expected["refused"] = test["refused"]
+                    expectations.append(.object(expected))
+                }
+            }
+        }
+        requests.append(#"{"path": []}"#)
+        let result = try ParleyBinary.run(["validate", "--harness"], stdin: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == requests.count)
+        for (line, expected) in zip(lines, expectations) {
+            #expect(try JSONParser.parse(line) == expected, "\(line)")
+        }
+        #expect(try lines.last.map { try JSONParser.parse($0)["error"]?.stringValue != nil } == true)
+    }
+
     private func runHarness(on file: URL) throws {
         var requests: [String] = []
         var expectations: [(String, JSONValue?)] = []

@@ -9,7 +9,7 @@ public struct PathReplay: Sendable {
     /// What replaying a path concluded.
     public enum Outcome: Sendable, Equatable {
         /// The path is a valid walk; the final answers are exactly the fields of its steps,
-        /// merged in path order (a later visit of a step wins).
+        /// merged in path order (a step visited again replaces its earlier visit's answers).
         case completed(Answers)
         /// The path is not a valid walk; the refusal names the first step that breaks it.
         case refused(PathRefusal)
@@ -42,7 +42,8 @@ public struct PathReplay: Sendable {
             let outcome = interpreter.validate(screen: step.screen, answers: entry.answers, context: context)
             guard outcome.valid else { return refused(.invalidAnswers(outcome.errors)) }
             let chosen = step.nextStepId(for: entry.answers, context: context)
-            context = context.merging(entry.answers)
+            // A step visited again replaces what its earlier visit answered (absent now is absent).
+            context = Answers.onPath(entry.answers, context: context, screen: step.screen)
             if index + 1 < path.count {
                 let following = path[index + 1].step
                 guard let chosen, chosen.isScalarEqual(to: following) else {
