@@ -26,6 +26,24 @@ public struct PathReplay: Sendable {
         self.flow = flow
     }
 
+    /// The answers of `path` as the rules of the step after it read them: each entry's answers laid
+    /// over the earlier ones, a step visited again replacing all its fields
+    /// (``Answers/onPath(_:context:screen:)``). An entry naming no step of the flow adds its answers.
+    ///
+    /// This is the `context` to validate the next step in, and the completion's final answers;
+    /// a server that builds its context any other way could accept an answer the replay refuses.
+    public func answers(along path: [Entry]) -> Answers {
+        var answers = Answers()
+        for entry in path {
+            guard let step = flow.step(entry.step) else {
+                answers = answers.merging(entry.answers)
+                continue
+            }
+            answers = Answers.onPath(entry.answers, context: answers, screen: step.screen)
+        }
+        return answers
+    }
+
     /// Replays `path` from `flow.start`.
     public func replay(_ path: [Entry]) -> Outcome {
         guard let first = path.first else { return .refused(PathRefusal(index: 0, step: nil, reason: .emptyPath)) }

@@ -32,10 +32,8 @@ extension Handlers {
         }
         let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
         guard case .object(var result) = outcome.json else { return Self.json(outcome.json) }
-        if outcome.valid {
-            var merged = earlier
-            for field in answers.fieldIds { merged[field] = answers[field] }
-            if let next = step.nextStepId(for: merged) { result["next"] = JSONValue.string(next) }
+        if outcome.valid, let next = step.nextStepId(for: answers, context: earlier) {
+            result["next"] = JSONValue.string(next)
         }
         var response = Self.json(.object(result))
         if let locale { response.headers.set("Content-Language", locale) }
