@@ -109,6 +109,25 @@ import Testing
         }
     }
 
+    /// A harness request's `context` is read by cross-step rules; `null` or absent means none,
+    /// and a context that is not answers is an `error` line, not a crash.
+    @Test func harnessReadsTheContext() throws {
+        let screen =
+            #"{"schema": "parley.screen/1", "id": "c", "root": {"type": "textField", "id": "again", "#
+            + #""properties": {"fieldId": "again", "validation": [{"rule": "equalsField", "field": "email"}]}}}"#
+        let requests = [
+            #"{"screen": \#(screen), "answers": {"again": "a@x.io"}, "context": {"email": "a@x.io"}}"#,
+            #"{"screen": \#(screen), "answers": {"again": "a@x.io"}, "context": null}"#,
+            #"{"screen": \#(screen), "answers": {"again": "a@x.io"}, "context": ["email"]}"#,
+        ]
+        let result = try ParleyBinary.run(["validate", "--harness"], stdin: requests.joined(separator: "\n") + "\n")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(lines.count == 3, "\(result.stdout)\(result.stderr)")
+        #expect(lines.first?["valid"] == true)
+        #expect(lines.dropFirst().first?["valid"] == false)
+        #expect(lines.last?["error"]?.stringValue != nil)
+    }
+
     /// The replay vectors through the harness: one `{"flow", "path"}` request per test.
     @Test func harnessRunsTheReplayVectors() throws {
         let directory = ParleyBinary.packageRoot.appendingPathComponent("Tests/Conformance/replay")

@@ -4,7 +4,9 @@
 /// The path must start at `flow.start`; every step is validated in server mode with the answers
 /// of all earlier steps as context; every step's transition, evaluated as the server evaluated it,
 /// must choose the step that follows it; and the last step must be terminal (an empty `next`).
-/// Pure and total: any path, however malformed, yields an outcome in time linear in its size.
+/// Pure and total: any path, however malformed, yields an outcome, never a crash. Each entry is
+/// validated once (linear in its answers and screen), and the context only ever holds fields of
+/// steps that validated, so it stays within the flow's own fields.
 public struct PathReplay: Sendable {
     /// What replaying a path concluded.
     public enum Outcome: Sendable, Equatable {
