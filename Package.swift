@@ -63,11 +63,14 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // The web studio's HTML, CSS and ES modules (web/), embedded as Swift by deploy/studio-embed.
+        .target(name: "ParleyStudio", exclude: ["web"], swiftSettings: sharedSettings),
+
         // The service and the command-line tool.
         .target(
             name: "ParleyServer",
             dependencies: [
-                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto",
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyStudio",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: sharedSettings
@@ -92,6 +95,18 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // What every test target shares: process runners, raw HTTP clients, the test database,
+        // the service harness (in process or as child processes). Only test targets depend on it.
+        .target(
+            name: "ParleyTestSupport",
+            dependencies: [
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ParleyTestSupport",
+            swiftSettings: sharedSettings
+        ),
+
         // Tests mirror targets (STYLE.md, convention 7).
         .testTarget(
             name: "ParleyCoreTests",
@@ -106,17 +121,20 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyHTTPTests",
-            dependencies: ["ParleyHTTP"],
+            dependencies: ["ParleyHTTP", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyPostgresTests",
-            dependencies: ["ParleyPostgres"],
+            dependencies: ["ParleyPostgres", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyServerTests",
-            dependencies: ["ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto"],
+            dependencies: [
+                "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyTestSupport",
+                "ParleyStudio",
+            ],
             swiftSettings: sharedSettings
         ),
         .testTarget(
@@ -126,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCLITests",
-            dependencies: ["ParleyCore"],
+            dependencies: ["ParleyCore", "Flows", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
     ]

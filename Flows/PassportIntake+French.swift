@@ -43,7 +43,7 @@ extension ShippedFlows {
         "The e-mail addresses do not match.": "Les adresses e-mail ne correspondent pas.",
         "Check and send": "Vérifier et envoyer",
         "Type your e-mail address once more: we send your passport news there.":
-            "Saisissez encore une fois votre adresse e-mail : nous vous y enverrons les nouvelles de votre passeport.",
+            "Saisissez à nouveau votre adresse e-mail : nous y enverrons les nouvelles de votre passeport.",
         "Send application": "Envoyer la demande",
         "Thank you": "Merci",
         "We have your application and will e-mail you within five working days.":

@@ -4,10 +4,10 @@ import ParleyDSL
 extension ShippedFlows {
     /// Passport intake: country, purpose (work travel branches to employer
     /// details), document number and expiry, e-mail, then a last check that
-    /// confirms the e-mail. The confirmation is a cross-step `equalsField`
-    /// (DESIGN.md "Sessions"): `confirm` reads `email` from the `contact` step,
-    /// which lies on every path to it. equalsField is a 1.2 rule: older cores
-    /// defer it and the server enforces it. In English and French.
+    /// confirms the e-mail; in English and French. The confirmation is a
+    /// cross-step `equalsField` (DESIGN.md "Sessions"): `confirm` reads `email`
+    /// from the `contact` step, which lies on every path to it. equalsField is a
+    /// 1.2 rule: older cores defer it and the server enforces it.
     public static var passportIntake: Flow {
         Flow("passport-intake", title: "Passport intake", upgrade: upgradeScreen("your passport application")) {
             Step("country", title: "Passport", spacing: .m) {
@@ -37,6 +37,7 @@ extension ShippedFlows {
             }
             Step("document", title: "Passport document", spacing: .m) {
                 TextField("documentNumber", label: "Document number", placeholder: "C01X00T47")
+                    .sensitive()
                     .required("The document number is required.")
                     .pattern("[A-Z0-9]{6,9}", "Use 6 to 9 capital letters or digits.")
                 DatePicker("expiryDate", label: "Expiry date")

@@ -15,6 +15,7 @@ public final class ParleyService: Sendable {
     private let listenerTask: ListenerTask
     private let sessionListenerTask: ListenerTask
     private let sweeperTask: ListenerTask
+    private let deliveryTask: ListenerTask
 
     /// Creates the service on a pool; no connection is opened until ``start()``.
     public init(configuration: ServiceConfiguration, pool: PostgresPool, logger: Logger) {
@@ -24,6 +25,7 @@ public final class ParleyService: Sendable {
         listenerTask = ListenerTask()
         sessionListenerTask = ListenerTask()
         sweeperTask = ListenerTask()
+        deliveryTask = ListenerTask()
     }
 
     /// Subscribes to release notifications so every process drops a flow's live
@@ -47,6 +49,9 @@ public final class ParleyService: Sendable {
                 }
             })
         try await startSessions()
+        let dispatcher = try WebhookDispatcher(context: context)
+        metrics.addCollector { dispatcher.gaugeLines() }
+        deliveryTask.set(Task { await dispatcher.run() })
     }
 
     /// Keeps cached session snapshots coherent across processes (every change NOTIFYs
@@ -70,17 +75,19 @@ public final class ParleyService: Sendable {
         sweeperTask.set(Task { await sweeper.run() })
     }
 
-    /// Stops listening and sweeping.
+    /// Stops listening, sweeping and delivering.
     public func shutdown() {
         listenerTask.cancel()
         sessionListenerTask.cancel()
         sweeperTask.cancel()
+        deliveryTask.cancel()
     }
 
-    /// The router with every v1 route, each behind authentication and metrics.
+    /// The router with every v1 route, each behind metrics, problem mapping and authentication.
     public func makeRouter() -> Router {
         let handlers = Handlers(context: context)
-        let authenticator = Authenticator(access: context.access, clientKey: configuration.clientKey)
+        let authentication = AuthenticationMiddleware(
+            authenticator: Authenticator(access: context.access, clientKey: configuration.clientKey))
         let openAPI = OpenAPIDocument.bytes(version: configuration.serviceVersion)
         var router = Router()
         for route in ServiceRoute.all {
@@ -88,10 +95,11 @@ public final class ParleyService: Sendable {
             let routeMetrics = RouteMetrics(route: route)
             metrics.addCollector { routeMetrics.lines() }
             router.add(
-                route.method, route.path, maxBodyBytes: maxBody,
-                responder: RouteResponder(
-                    route: route, metrics: routeMetrics, authenticator: authenticator, maxBody: maxBody,
-                    handler: handler, inlineHandler: inline))
+                route.method, route.path,
+                responder: ServiceEndpoint(
+                    route: route,
+                    middleware: [MetricsMiddleware(metrics: routeMetrics), ProblemMiddleware(), authentication],
+                    handler: handler, inline: inline, maxBodyBytes: maxBody))
         }
         return router
     }

@@ -7,7 +7,8 @@
 public struct IRegexp: Sendable {
     /// The pattern as written.
     public let pattern: String
-    private let program: IRegexpProgram
+    /// Internal so the sample generator can walk the automaton (``IRegexpProgram+Walk``).
+    let program: IRegexpProgram
 
     /// Parses and compiles a pattern; throws with the scalar position and reason when it is not valid.
     public init(_ pattern: String) throws(IRegexpSyntaxError) {

@@ -30,12 +30,7 @@ extension Handlers {
         guard let step = version.flow(in: locale).step(stepId) else {
             throw ServiceProblem.notFound("version \(number) of flow \"\(flowId)\" has no step \"\(stepId)\"")
         }
-        let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
-        guard case .object(var result) = outcome.json else { return Self.json(outcome.json) }
-        if outcome.valid, let next = step.nextStepId(for: answers, context: earlier) {
-            result["next"] = JSONValue.string(next)
-        }
-        var response = Self.json(.object(result))
+        var response = Self.json(Self.outcome(of: step, answers: answers, context: earlier))
         if let locale { response.headers.set("Content-Language", locale) }
         return response
     }

@@ -1,0 +1,47 @@
+import ParleyCore
+import ParleyHTTP
+
+extension Handlers {
+    /// Largest `?seed=` accepted: seeds are unsigned 64-bit, written in decimal.
+    static let maximumSampleSeedDigits = 20
+
+    /// `GET /v1/flows/{id}/versions/{n}/samples?step=&core=&seed=`: the `parley.samples/1`
+    /// document for a stored version (issue 14), the same bytes `parley samples` prints for it.
+    ///
+    /// `core` marks samples aimed at rules that core defers; `seed` (default 0) fixes every choice.
+    func samples(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try Self.parameter("id", requestContext)
+        let number = try Self.number("n", requestContext)
+        var seed: UInt64 = 0
+        if let text = request.query("seed") {
+            guard text.utf8.count <= Self.maximumSampleSeedDigits, let value = UInt64(text) else {
+                throw ServiceProblem.badParameter("seed must be a whole number from 0 to \(UInt64.max)")
+            }
+            seed = value
+        }
+        var capabilities: CapabilitySet?
+        if let text = request.query("core") {
+            do {
+                capabilities = CapabilitySet(core: try CoreVersion(parsing: text))
+            } catch {
+                throw ServiceProblem.badParameter("core: \(error.description)")
+            }
+        }
+        guard let version = try await context.version(flow: id, number: number) else {
+            throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)")
+        }
+        let step = request.query("step")
+        guard
+            let samples = SampleGenerator(seed: seed).samples(
+                for: version.flow, step: step, capabilities: capabilities)
+        else {
+            throw ServiceProblem.notFound("flow \"\(id)\" version \(number) has no step \"\(step ?? "")\"")
+        }
+        guard case .object(var document) = samples.json else { return HTTPError.internalError.response }
+        document["version"] = .number(JSONNumber(version.version))
+        if let core = request.query("core") { document["core"] = .string(core) }
+        return Self.json(.object(document), headers: Self.versionHeaders(version))
+    }
+}

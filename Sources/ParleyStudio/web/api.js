@@ -1,0 +1,45 @@
+// Talks to the Parley API. The token lives in sessionStorage and leaves the page only as an
+// Authorization header (never in a URL, a cookie or the logs).
+
+const KEY = 'parley.token';
+
+export const token = {
+  get: () => sessionStorage.getItem(KEY),
+  set: (value) => sessionStorage.setItem(KEY, value),
+  clear: () => sessionStorage.removeItem(KEY),
+};
+
+/** A non-2xx answer: the status and the problem document (RFC 9457) when there is one. */
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super((problem && (problem.detail || problem.title)) || `the server answered ${status}`);
+    this.status = status;
+    this.problem = problem || {};
+  }
+}
+
+/** Sends one request; resolves to {data, status, headers} or throws ApiError. */
+export async function api(method, path, body, headers = {}) {
+  const sent = { ...headers };
+  const value = token.get();
+  if (value) sent.Authorization = `Bearer ${value}`;
+  let payload;
+  if (body !== undefined) {
+    sent['Content-Type'] = 'application/json';
+    payload = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  const response = await fetch(path, {
+    method, headers: sent, body: payload, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer',
+  });
+  const text = await response.text();
+  let data = text;
+  try { data = text ? JSON.parse(text) : null; } catch { /* not JSON: keep the text */ }
+  if (!response.ok) throw new ApiError(response.status, typeof data === 'object' ? data : null);
+  return { data, status: response.status, headers: response.headers };
+}
+
+/** The supported client cores, oldest first (DESIGN.md "Capabilities"). */
+export const CORES = ['1.0.0', '1.1.0', '1.2.0', '2.0.0'];
+
+/** "1.2.0" → "1.2". */
+export const shortCore = (core) => core.split('.').slice(0, 2).join('.');

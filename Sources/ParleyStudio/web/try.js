@@ -1,0 +1,72 @@
+// Try it: walk the draft as a user of one core would. Each answer is checked by the server's
+// interpreter (the preview endpoint with answers), errors appear under their fields, and the
+// next step is the one the flow's `next` chooses on the server.
+import { api, CORES, shortCore } from './api.js';
+import { fill, h, status } from './dom.js';
+import { draftDocument, lintRefusal } from './preview.js';
+import { collectAnswers, renderScreen } from './render.js';
+
+/** `/studio/flows/{id}/try`. */
+export async function tryPage(main, flow) {
+  document.title = `Try ${flow} · Parley Studio`;
+  const draft = await draftDocument(main, flow);
+  if (!draft) return;
+  const core = h('select', { id: 'core', name: 'core' }, CORES.map((value) => h('option', { value }, `Core ${shortCore(value)}`)));
+  core.value = sessionStorage.getItem('parley.try.core') || '1.2.0';
+  const stage = h('div', { id: 'stage', class: 'try-stage' });
+  const trail = h('ol', { id: 'path', class: 'path', 'aria-label': 'Steps answered' });
+  let walk = { step: draft.start, context: {}, path: [] };
+
+  const show = async (errors = [], values = {}) => {
+    let preview;
+    try {
+      preview = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value })).data;
+    } catch (error) {
+      return lintRefusal(main, flow, error);
+    }
+    const served = preview.cores[0];
+    const { element, fields } = renderScreen(served.screen, { scope: 'try', interactive: true, values });
+    for (const error of errors) {
+      const slot = element.querySelector(`.field-error[data-field="${CSS.escape(error.field)}"]`);
+      if (slot) {
+        slot.textContent = error.message || `Fails the ${error.rule} rule.`;
+        slot.closest('.field').classList.add('invalid');
+        const control = fields.find((item) => item.field === error.field);
+        if (control) control.control.setAttribute('aria-invalid', 'true');
+      }
+    }
+    if (!element.querySelector('button[type="submit"]')) element.append(h('button', { type: 'submit', class: 'primary' }, 'Continue'));
+    const form = h('form', { class: 'device', novalidate: true, 'aria-label': `Step ${walk.step}` }, element);
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const answers = collectAnswers(fields);
+      const outcome = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value, answers, context: walk.context })).data.outcome;
+      if (!outcome.valid) return show(outcome.errors, answers);
+      walk = { step: outcome.next, context: { ...walk.context, ...answers }, path: [...walk.path, walk.step] };
+      fill(trail, ...walk.path.map((id) => h('li', {}, id)));
+      if (!walk.step) {
+        fill(stage, status(`Done: the flow ends after “${walk.path[walk.path.length - 1]}”. The server accepted every answer.`, 'ok'));
+        return;
+      }
+      await show();
+    });
+    const note = served.served === 'step' ? null : status('This core gets the upgrade screen for this step.', 'warn');
+    const problems = errors.length ? status(`${errors.length} answer${errors.length === 1 ? '' : 's'} need${errors.length === 1 ? 's' : ''} attention.`, 'error') : null;
+    fill(stage, ...[h('p', { class: 'current', id: 'current-step' }, `Step “${walk.step}”`), note, problems, form].filter(Boolean));
+    if (errors.length === 0) form.querySelector('input, select, button')?.focus();
+  };
+  const restart = () => {
+    walk = { step: draft.start, context: {}, path: [] };
+    trail.replaceChildren();
+    show();
+  };
+  core.addEventListener('change', () => { sessionStorage.setItem('parley.try.core', core.value); restart(); });
+
+  fill(main,
+    h('h1', {}, `Try ${flow}`),
+    h('div', { class: 'field inline' }, h('label', { for: 'core' }, 'Client core'), core,
+      h('button', { type: 'button', id: 'restart', onclick: restart }, 'Start again'),
+      h('span', { class: 'help' }, 'Answers are checked by the server; nothing is stored.')),
+    h('div', { class: 'try-grid' }, stage, h('aside', { 'aria-labelledby': 'path-title' }, h('h2', { id: 'path-title' }, 'Path so far'), trail)));
+  await show();
+}

@@ -1,0 +1,62 @@
+public import Foundation
+public import ParleyPostgres
+public import ParleyServer
+import Testing
+
+/// The test Postgres (`PARLEY_DATABASE_URL`, set by deploy/test), migrated once per test process.
+///
+/// A missing URL fails the test loudly instead of skipping it (STYLE.md, convention 7).
+public enum TestEnvironment {
+    public struct MissingDatabase: Error, CustomStringConvertible {
+        public var description: String {
+            "PARLEY_DATABASE_URL is not set: run ./deploy/test, or `deploy/postgres start /tmp/pg-e2e` "
+                + "and export the URL it prints as PARLEY_DATABASE_URL"
+        }
+    }
+
+    /// Root of the package checkout (for `Migrations/`).
+    public static var packageRoot: URL { ParleyExecutable.packageRoot }
+
+    /// The repository's migrations folder.
+    public static var migrations: URL { packageRoot.appendingPathComponent("Migrations") }
+
+    /// The data key every test server seals sensitive answers with: a fixed test-only key written
+    /// once per test process (never a real key; `deploy/run` makes real ones).
+    public static let dataKeyFile: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-test-data-\(getpid()).key")
+            .path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: 32))
+        return path
+    }()
+
+    /// The configured database URL, or a recorded failure.
+    public static func databaseURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["PARLEY_DATABASE_URL"], !url.isEmpty else {
+            Issue.record(MissingDatabase())
+            throw MissingDatabase()
+        }
+        return url
+    }
+
+    /// A small pool on the test database, migrated (idempotent and advisory-locked, so tests
+    /// running in parallel may all call it). Shut it down when done.
+    public static func migratedPool() async throws -> PostgresPool {
+        var configuration = PostgresConfiguration(url: try databaseURL())
+        configuration.maximumConnections = 2
+        configuration.applicationName = "parley-server-tests"
+        let pool = PostgresPool(configuration: configuration)
+        do {
+            _ = try await Migrator(directory: migrations).migrate(on: pool)
+        } catch {
+            pool.shutdown()
+            throw error
+        }
+        return pool
+    }
+
+    /// A token with one scope under a unique name; returns the secret.
+    public static func token(_ scope: AccessScope, pool: PostgresPool) async throws -> String {
+        let name = "test-\(scope.rawValue)-\(UUID().uuidString.prefix(12).lowercased())"
+        return try await AccessStore(pool: pool).createToken(name: name, scopes: [scope])
+    }
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Checks Parley's wire documents against /schemas/*.json with an independent
+validator (Python `jsonschema`, Draft 2020-12) — issue 14.
+
+Usage: check_wire_schemas.py SCHEMAS_DIR [--fixtures DIR] [--bundle FILE] [--responses DIR]
+
+- every schema must itself be a valid 2020-12 schema;
+- every parley.flow/screen/bundle document found in the conformance fixtures;
+- the bundle of shipped flows (`parley bundle build`) and each flow in it;
+- every JSON response the end-to-end suites recorded (PARLEY_RESPONSE_LOG):
+  problems, gated screens, session snapshots, stored flow versions.
+Exits 1 listing every mismatch; prints what it checked.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import sys
+
+from jsonschema import Draft202012Validator
+
+KINDS = ["flow", "screen", "session", "problem", "bundle"]
+
+
+def load_validators(directory):
+    validators = {}
+    for kind in KINDS:
+        with open(os.path.join(directory, f"{kind}.json"), encoding="utf-8") as handle:
+            schema = json.load(handle)
+        Draft202012Validator.check_schema(schema)
+        validators[kind] = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    # Top-level screen documents (fixtures) are checked against the Screen definition of screen.json.
+    screen = json.load(open(os.path.join(directory, "screen.json"), encoding="utf-8"))
+    document = dict(screen, **{"$ref": "#/$defs/Screen"})
+    validators["screen-document"] = Draft202012Validator(document)
+    return validators
+
+
+def documents_in(value):
+    """Every object inside `value` whose `schema` names a Parley document kind."""
+    if isinstance(value, dict):
+        schema = value.get("schema")
+        if isinstance(schema, str):
+            match = re.match(r"^parley\.(flow|screen|bundle)/1(\.\d+)?$", schema)
+            if match:
+                yield match.group(1), value
+        for member in value.values():
+            yield from documents_in(member)
+    elif isinstance(value, list):
+        for element in value:
+            yield from documents_in(element)
+
+
+SESSION_PATH = re.compile(r"^/v1/sessions(/[^/?]+(/answers|/back)?)?(\?.*)?$")
+VERSION_PATH = re.compile(r"^/v1/flows/[^/?]+/versions/\d+(\?.*)?$")
+
+
+def kind_of(entry):
+    """Which schema a recorded response must satisfy, and the part of the body it covers."""
+    target, status, body = entry["target"], entry["status"], entry["body"]
+    if entry["contentType"].startswith("application/problem+json"):
+        return "problem", body
+    if status not in (200, 201):
+        return None, None
+    if target.startswith("/v1/screens/"):
+        return "screen", body
+    if SESSION_PATH.match(target) and entry["method"] in ("GET", "POST"):
+        return "session", body
+    if (VERSION_PATH.match(target) and entry["method"] == "GET") or (
+        target == "/v1/flows" and entry["method"] == "POST"
+    ):
+        return "flow", body.get("content") if isinstance(body, dict) else None
+    return None, None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("schemas")
+    parser.add_argument("--fixtures", action="append", default=[])
+    parser.add_argument("--bundle")
+    parser.add_argument("--responses")
+    arguments = parser.parse_args()
+    validators = load_validators(arguments.schemas)
+    failures = []
+    counts = {}
+
+    def check(kind, document, where):
+        key = "screen-document" if kind == "screen" and "root" in document else kind
+        counts[kind] = counts.get(kind, 0) + 1
+        for error in validators[key].iter_errors(document):
+            failures.append(f"{where}: {kind} at /{'/'.join(map(str, error.absolute_path))}: {error.message[:300]}")
+
+    for directory in arguments.fixtures:
+        for path in sorted(glob.glob(os.path.join(directory, "**", "*.json"), recursive=True)):
+            with open(path, encoding="utf-8") as handle:
+                fixture = json.load(handle)
+            for kind, document in documents_in(fixture):
+                check(kind, document, path)
+    if arguments.bundle:
+        with open(arguments.bundle, encoding="utf-8") as handle:
+            bundle = json.load(handle)
+        check("bundle", bundle, arguments.bundle)
+        for flow in bundle.get("flows", []):
+            check("flow", flow, f"{arguments.bundle} flow {flow.get('id')}")
+    if arguments.responses:
+        for path in sorted(glob.glob(os.path.join(arguments.responses, "*.jsonl"))):
+            with open(path, encoding="utf-8") as handle:
+                for number, line in enumerate(handle, 1):
+                    entry = json.loads(line)
+                    kind, document = kind_of(entry)
+                    if kind and document is not None:
+                        check(kind, document, f"{entry['method']} {entry['target'][:120]} → {entry['status']}")
+    summary = ", ".join(f"{count} {kind}" for kind, count in sorted(counts.items()))
+    print(f"wire schemas: checked {summary}")
+    if failures:
+        print(f"{len(failures)} mismatches:", file=sys.stderr)
+        for failure in failures[:200]:
+            print("  " + failure, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
