@@ -15,6 +15,7 @@ enum ConformanceHarness {
     static func respond(to line: String) -> JSONValue {
         do {
             let request = try JSONParser.parse(line)
+            if let path = request["path"] { return try replay(flow: request["flow"], path: path) }
             guard let screenJSON = request["screen"] else { return ["error": "the request has no \"screen\""] }
             let screen = try ValidationInput.screen(
                 from: screenJSON, step: request["step"]?.stringValue, source: "screen")
@@ -25,5 +26,12 @@ enum ConformanceHarness {
         } catch {
             return ["error": .string("\(error)")]
         }
+    }
+
+    /// `{"flow": <flow document>, "path": [{"step", "answers"}…]}` → the replay outcome
+    /// (Tests/Conformance/README.md, replay vectors).
+    static func replay(flow: JSONValue?, path: JSONValue) throws -> JSONValue {
+        guard let flow else { return ["error": "a replay request needs a \"flow\""] }
+        return PathReplay(flow: try Flow(json: flow, at: .root)).replay(try PathReplay.path(json: path)).json
     }
 }

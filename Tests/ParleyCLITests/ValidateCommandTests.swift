@@ -124,6 +124,56 @@ import Testing
         }
     }
 
+    /// A harness request's `context` is read by cross-step rules; `null` or absent means none,
+    /// and a context that is not answers is an `error` line, not a crash.
+    @Test func harnessReadsTheContext() throws {
+        let screen =
+            #"{"schema": "parley.screen/1", "id": "c", "root": {"type": "textField", "id": "again", "#
+            + #""properties": {"fieldId": "again", "validation": [{"rule": "equalsField", "field": "email"}]}}}"#
+        let requests = [
+            #"{"screen": \#(screen), "answers": {"again": "a@x.io"}, "context": {"email": "a@x.io"}}"#,
+            #"{"screen": \#(screen), "answers": {"again": "a@x.io"}, "context": null}"#,
+            #"{"screen": \#(screen), "answers": {"again": "a@x.io"}, "context": ["email"]}"#,
+        ]
+        let result = try ParleyBinary.run(["validate", "--harness"], stdin: requests.joined(separator: "\n") + "\n")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(lines.count == 3, "\(result.stdout)\(result.stderr)")
+        #expect(lines.first?["valid"] == true)
+        #expect(lines.dropFirst().first?["valid"] == false)
+        #expect(lines.last?["error"]?.stringValue != nil)
+    }
+
+    /// The replay vectors through the harness: one `{"flow", "path"}` request per test.
+    @Test func harnessRunsTheReplayVectors() throws {
+        let directory = ParleyBinary.packageRoot.appendingPathComponent("Tests/Conformance/replay")
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        #expect(!files.isEmpty)
+        var requests: [String] = []
+        var expectations: [JSONValue] = []
+        for file in files {
+            for group in try JSONParser.parse(Array(Data(contentsOf: file))).arrayValue ?? [] {
+                for test in group["tests"]?.arrayValue ?? [] {
+                    requests.append(CanonicalJSON.string(["flow": group["flow"] ?? nil, "path": test["path"] ?? nil]))
+                    var expected = JSONObject()
+                    expected["completed"] = test["completed"]
+                    expected["answers"] = test["answers"]
+                    expected["refused"] = test["refused"]
+                    expectations.append(.object(expected))
+                }
+            }
+        }
+        requests.append(#"{"path": []}"#)
+        let result = try ParleyBinary.run(["validate", "--harness"], stdin: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == requests.count)
+        for (line, expected) in zip(lines, expectations) {
+            #expect(try JSONParser.parse(line) == expected, "\(line)")
+        }
+        #expect(try lines.last.map { try JSONParser.parse($0)["error"]?.stringValue != nil } == true)
+    }
+
     private func runHarness(on file: URL) throws {
         var requests: [String] = []
         var expectations: [(String, JSONValue?)] = []

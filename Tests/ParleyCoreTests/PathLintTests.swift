@@ -37,6 +37,15 @@ import Testing
         #expect(!codes(LintCase.diamond(d: LintCase.input("w") + ", " + button)).contains("fieldNotOnEveryPath"))
     }
 
+    /// A screen document has no path: a reference to another screen's field stays `unknownField`,
+    /// with a hint that such references belong in a flow.
+    @Test func aScreenDocumentNamingAnotherScreensFieldIsUnknownField() {
+        let screen = Fixture.screen(nodes: LintCase.input("emailAgain", rules: #"{ "equalsField": "email" }"#))
+        let problems = FlowLinter().lint(screen: Fixture.json(screen))
+        #expect(problems.map(\.code) == ["unknownField"])
+        #expect(problems.first?.message.hasSuffix("Fields of earlier steps can be named only within a flow.") == true)
+    }
+
     @Test func unknownFieldsAndUnreachableStepsKeepTheirOwnCodes() {
         let unknown = LintCase.diamond(
             d: LintCase.input("w", rules: #"[ { "rule": "equalsField", "field": "nope" } ]"#))

@@ -57,6 +57,20 @@ import Testing
                 == PathRefusal(index: 4, step: "done", reason: .wrongTransition(chosen: nil, following: "nowhere")))
     }
 
+    /// The context a server builds for the next step must be what the replay reads: a step visited
+    /// again replaces its fields, so an answer left out on the later visit is gone.
+    @Test func answersAlongAPathReplaceARevisitedStep() {
+        let path: [PathReplay.Entry] = [
+            ("email", ["email": "a@example.com"]), ("purpose", ["purpose": "work"]),
+            ("confirm", ["emailAgain": "a@example.com", "visa": "V1"]), ("confirm", ["emailAgain": "a@example.com"]),
+            ("nowhere", ["stray": "s"]),
+        ]
+        #expect(
+            replay.answers(along: path)
+                == ["email": "a@example.com", "purpose": "work", "emailAgain": "a@example.com", "stray": "s"])
+        #expect(replay.answers(along: []) == Answers())
+    }
+
     @Test func anUnknownStepIsRefused() {
         let path: [PathReplay.Entry] = [("email", ["email": "a@example.com"]), ("purpose", ["purpose": "x"])]
         let lonely = PathReplay(flow: Flow(id: "f", start: "email", steps: []))

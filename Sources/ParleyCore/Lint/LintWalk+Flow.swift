@@ -116,11 +116,13 @@ extension LintWalk {
 
     /// Reports every recorded reference to a field that is not declared.
     mutating func checkReferences(declared fields: [ScalarKey: JSONPointer], scope: String) {
+        // A screen document stands alone: a field of another step can only be checked in its flow.
+        let hint = scope == "screen" ? " Fields of earlier steps can be named only within a flow." : ""
         for reference in fieldReferences where fields[ScalarKey(reference.name)] == nil {
             report(
                 .unknownField, reference.pointer,
                 "\(reference.what) names the field \(Self.quoted(reference.name)), which no input of this \(scope) has."
-            )
+                    + hint)
         }
     }
 

@@ -19,12 +19,13 @@ extension Answers {
     /// rules and its transitions can never see different values for one field.
     public static func onPath(_ answers: Answers, context: Answers, screen: Screen) -> Answers {
         let onScreen = screen.fieldKeys
-        let submittedOnScreen = answers.fieldIds.allSatisfy { onScreen.contains(ScalarKey($0)) }
-        if context.fieldIds.isEmpty && submittedOnScreen { return answers }
-        var visible = Answers()
-        for field in context.fieldIds where !onScreen.contains(ScalarKey(field)) { visible[field] = context[field] }
-        for field in answers.fieldIds where onScreen.contains(ScalarKey(field)) { visible[field] = answers[field] }
-        return visible
+        // Copy one side and remove from it rather than rebuilding (each insert keeps the order).
+        var visible = answers
+        for field in answers.fieldIds where !onScreen.contains(ScalarKey(field)) { visible[field] = nil }
+        guard !context.fieldIds.isEmpty else { return visible }
+        var earlier = context
+        for field in context.fieldIds where onScreen.contains(ScalarKey(field)) { earlier[field] = nil }
+        return earlier.merging(visible)
     }
 }
 

@@ -4,12 +4,14 @@
 /// The path must start at `flow.start`; every step is validated in server mode with the answers
 /// of all earlier steps as context; every step's transition, evaluated as the server evaluated it,
 /// must choose the step that follows it; and the last step must be terminal (an empty `next`).
-/// Pure and total: any path, however malformed, yields an outcome in time linear in its size.
+/// Pure and total: any path, however malformed, yields an outcome, never a crash. Each entry is
+/// validated once (linear in its answers and screen), and the context only ever holds fields of
+/// steps that validated, so it stays within the flow's own fields.
 public struct PathReplay: Sendable {
     /// What replaying a path concluded.
     public enum Outcome: Sendable, Equatable {
         /// The path is a valid walk; the final answers are exactly the fields of its steps,
-        /// merged in path order (a later visit of a step wins).
+        /// merged in path order (a step visited again replaces its earlier visit's answers).
         case completed(Answers)
         /// The path is not a valid walk; the refusal names the first step that breaks it.
         case refused(PathRefusal)
@@ -24,6 +26,24 @@ public struct PathReplay: Sendable {
     /// Creates a replay of paths through `flow`.
     public init(flow: Flow) {
         self.flow = flow
+    }
+
+    /// The answers of `path` as the rules of the step after it read them: each entry's answers laid
+    /// over the earlier ones, a step visited again replacing all its fields
+    /// (``Answers/onPath(_:context:screen:)``). An entry naming no step of the flow adds its answers.
+    ///
+    /// This is the `context` to validate the next step in, and the completion's final answers;
+    /// a server that builds its context any other way could accept an answer the replay refuses.
+    public func answers(along path: [Entry]) -> Answers {
+        var answers = Answers()
+        for entry in path {
+            guard let step = flow.step(entry.step) else {
+                answers = answers.merging(entry.answers)
+                continue
+            }
+            answers = Answers.onPath(entry.answers, context: answers, screen: step.screen)
+        }
+        return answers
     }
 
     /// Replays `path` from `flow.start`.
@@ -42,7 +62,8 @@ public struct PathReplay: Sendable {
             let outcome = interpreter.validate(screen: step.screen, answers: entry.answers, context: context)
             guard outcome.valid else { return refused(.invalidAnswers(outcome.errors)) }
             let chosen = step.nextStepId(for: entry.answers, context: context)
-            context = context.merging(entry.answers)
+            // A step visited again replaces what its earlier visit answered (absent now is absent).
+            context = Answers.onPath(entry.answers, context: context, screen: step.screen)
             if index + 1 < path.count {
                 let following = path[index + 1].step
                 guard let chosen, chosen.isScalarEqual(to: following) else {

@@ -27,7 +27,7 @@ extension Handlers {
         guard let step = version.flow(in: record.locale).step(record.step) else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
         }
-        let earlier = PathEntry.merged(record.path)
+        let earlier = PathEntry.merged(record.path, in: version.flow)
         let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
         guard outcome.valid else {
             countStep(record, outcome: "invalid")

@@ -34,12 +34,9 @@ struct PathEntry: Sendable, Equatable {
         return entries
     }
 
-    /// Every answer of `entries`, later entries winning: the context a step is validated in.
-    static func merged(_ entries: [PathEntry]) -> Answers {
-        var all = Answers()
-        for entry in entries {
-            for field in entry.answers.fieldIds { all[field] = entry.answers[field] }
-        }
-        return all
+    /// Every answer of `entries` as completion's replay reads them (a step visited again replaces
+    /// its fields): the context a step is validated in.
+    static func merged(_ entries: [PathEntry], in flow: Flow) -> Answers {
+        PathReplay(flow: flow).answers(along: entries.map { (step: $0.step, answers: $0.answers) })
     }
 }

@@ -16,7 +16,7 @@ struct SessionMove: Sendable {
         -> SessionMove
     {
         let path = record.path + [PathEntry(step: step.id, answers: answers)]
-        guard let nextId = step.nextStepId(for: PathEntry.merged(path)) else {
+        guard let nextId = step.nextStepId(for: answers, context: PathEntry.merged(record.path, in: flow)) else {
             guard step.next.isEmpty else {
                 throw ServiceProblem.conflict(
                     "no-transition",
