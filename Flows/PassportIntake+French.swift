@@ -41,6 +41,9 @@ extension ShippedFlows {
         "Confirm e-mail": "Confirmez l'e-mail",
         "Please confirm your e-mail address.": "Veuillez confirmer votre adresse e-mail.",
         "The e-mail addresses do not match.": "Les adresses e-mail ne correspondent pas.",
+        "Check and send": "Vérifier et envoyer",
+        "Type your e-mail address once more: we send your passport news there.":
+            "Saisissez à nouveau votre adresse e-mail : nous y enverrons les nouvelles de votre passeport.",
         "Send application": "Envoyer la demande",
         "Thank you": "Merci",
         "We have your application and will e-mail you within five working days.":

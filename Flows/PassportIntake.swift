@@ -3,7 +3,11 @@ import ParleyDSL
 
 extension ShippedFlows {
     /// Passport intake: country, purpose (work travel branches to employer
-    /// details), document number and expiry, confirmed e-mail; in English and French.
+    /// details), document number and expiry, e-mail, then a last check that
+    /// confirms the e-mail; in English and French. The confirmation is a
+    /// cross-step `equalsField` (DESIGN.md "Sessions"): `confirm` reads `email`
+    /// from the `contact` step, which lies on every path to it. equalsField is a
+    /// 1.2 rule: older cores defer it and the server enforces it.
     public static var passportIntake: Flow {
         Flow("passport-intake", title: "Passport intake", upgrade: upgradeScreen("your passport application")) {
             Step("country", title: "Passport", spacing: .m) {
@@ -33,6 +37,7 @@ extension ShippedFlows {
             }
             Step("document", title: "Passport document", spacing: .m) {
                 TextField("documentNumber", label: "Document number", placeholder: "C01X00T47")
+                    .sensitive()
                     .required("The document number is required.")
                     .pattern("[A-Z0-9]{6,9}", "Use 6 to 9 capital letters or digits.")
                 DatePicker("expiryDate", label: "Expiry date")
@@ -52,6 +57,12 @@ extension ShippedFlows {
                 TextField("email", label: "E-mail")
                     .required("Your e-mail address is required.")
                     .email("Enter a valid e-mail address.")
+                Button("Continue", action: .submit).id("next")
+            } next: {
+                Next(go: "confirm")
+            }
+            Step("confirm", title: "Check and send", spacing: .m) {
+                Text("Type your e-mail address once more: we send your passport news there.").id("why")
                 TextField("emailConfirmation", label: "Confirm e-mail")
                     .required("Please confirm your e-mail address.")
                     .equalsField("email", "The e-mail addresses do not match.")

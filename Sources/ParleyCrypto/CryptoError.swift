@@ -6,6 +6,7 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Kind: Sendable, Equatable {
         case invalidKey
         case invalidEncoding
+        case decryptionFailed
         case library
     }
 
@@ -22,14 +23,17 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func invalidKey(_ message: String) -> Self { .init(.invalidKey, message) }
     /// Text that is not valid base64, hex or PEM.
     public static func invalidEncoding(_ message: String) -> Self { .init(.invalidEncoding, message) }
+    /// A sealed box that does not open: another key or associated data, or altered bytes.
+    public static func decryptionFailed(_ message: String) -> Self { .init(.decryptionFailed, message) }
     /// OpenSSL reported a failure; `message` includes its error queue.
     public static func library(_ operation: String) -> Self { .init(.library, "\(operation) failed: \(drainErrors())") }
 
-    /// Stable code: `invalidKey`, `invalidEncoding` or `library`.
+    /// Stable code: `invalidKey`, `invalidEncoding`, `decryptionFailed` or `library`.
     public var code: String {
         switch kind {
         case .invalidKey: return "invalidKey"
         case .invalidEncoding: return "invalidEncoding"
+        case .decryptionFailed: return "decryptionFailed"
         case .library: return "library"
         }
     }

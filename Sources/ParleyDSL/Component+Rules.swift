@@ -5,6 +5,10 @@ public import ParleyCore
 // Each is declared only for the input kinds where it makes sense.
 
 extension Component where Kind: InputKind {
+    /// Marks the answer sensitive (a passport number, a date of birth): the server encrypts it at
+    /// rest, and cores must not write it to disk or logs.
+    public func sensitive() -> Self { with("sensitive", .bool(true)) }
+
     /// Appends a rule.
     public func rule(_ check: Rule.Check, _ message: String? = nil) -> Self {
         var copy = self

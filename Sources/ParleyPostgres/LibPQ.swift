@@ -5,8 +5,11 @@ import Logging
 // The thin layer of blocking libpq calls: every other file speaks Swift types and
 // `PostgresError`. Callers hold the connection's mutex, on the connection's queue.
 
-/// Opens a connection with `PQconnectdbParams`, expanding a URL or conninfo given as `dbname`.
-func openConnection(_ parameters: [(String, String)]) throws -> OpaquePointer {
+/// Opens a connection without ever blocking past `timeout`: `PQconnectStartParams`, then
+/// `PQconnectPoll` driven by `poll(2)` on the socket until the handshake ends or the deadline
+/// passes. libpq's own `connect_timeout` only bounds its blocking connect and counts whole
+/// seconds (at least 2), too coarse for answering 503 within a second (issue 15).
+func openConnection(_ parameters: [(String, String)], timeout: Duration) throws -> OpaquePointer {
     let keys = parameters.map { strdup($0.0) } + [nil]
     let values = parameters.map { strdup($0.1) } + [nil]
     defer {
@@ -17,16 +20,17 @@ func openConnection(_ parameters: [(String, String)]) throws -> OpaquePointer {
     let valuePointers: [UnsafePointer<CChar>?] = values.map { $0.map { UnsafePointer($0) } }
     let connection = keyPointers.withUnsafeBufferPointer { keyPointers in
         valuePointers.withUnsafeBufferPointer { valuePointers in
-            PQconnectdbParams(keyPointers.baseAddress, valuePointers.baseAddress, 1)
+            PQconnectStartParams(keyPointers.baseAddress, valuePointers.baseAddress, 1)
         }
     }
     guard let connection else {
         throw PostgresError(.connectionFailed, message: "libpq could not allocate a connection")
     }
-    guard PQstatus(connection) == CONNECTION_OK else {
-        let message = errorMessage(connection)
+    do {
+        try completeHandshake(connection, deadline: .now + timeout, timeout: timeout)
+    } catch {
         PQfinish(connection)
-        throw PostgresError(.connectionFailed, message: message)
+        throw error
     }
     // libpq prints server notices (e.g. the FATAL sent before a terminated backend's EOF) to
     // stderr by default; route them to the log instead.
@@ -37,6 +41,41 @@ func openConnection(_ parameters: [(String, String)]) throws -> OpaquePointer {
             noticeLogger.debug("postgres notice", metadata: ["message": "\(String(cString: message).trimmingSpace())"])
         }, nil)
     return connection
+}
+
+/// Drives a started connection to `CONNECTION_OK`, waiting on its socket as libpq asks
+/// (the socket may change while libpq tries several addresses), never past `deadline`.
+private func completeHandshake(_ connection: OpaquePointer, deadline: ContinuousClock.Instant, timeout: Duration)
+    throws
+{
+    guard PQstatus(connection) != CONNECTION_BAD else {
+        throw PostgresError(.connectionFailed, message: errorMessage(connection))
+    }
+    var status = PGRES_POLLING_WRITING
+    while true {
+        switch status {
+        case PGRES_POLLING_OK:
+            return
+        case PGRES_POLLING_READING, PGRES_POLLING_WRITING:
+            let remaining = deadline - .now
+            let milliseconds = remaining.wholeMilliseconds
+            let events = status == PGRES_POLLING_READING ? POLLIN : POLLOUT
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(events), revents: 0)
+            let ready = milliseconds > 0 ? poll(&descriptor, 1, Int32(clamping: milliseconds)) : 0
+            if ready == 0 {
+                throw PostgresError(
+                    .connectionFailed,
+                    message:
+                        "no connection to Postgres within connectTimeout=\(timeout) (host unreachable or overloaded)")
+            }
+            if ready < 0, errno != EINTR {
+                throw PostgresError(.connectionFailed, message: "poll failed while connecting: errno \(errno)")
+            }
+        default:
+            throw PostgresError(.connectionFailed, message: errorMessage(connection))
+        }
+        status = PQconnectPoll(connection)
+    }
 }
 
 /// Where server notices go (a C callback cannot capture a connection's logger).

@@ -9,8 +9,21 @@ public struct PostgresConfiguration: Sendable {
     public var url: String
     /// Reported to the server as `application_name` unless the URL sets one. Default `parley`.
     public var applicationName: String = "parley"
-    /// How long opening one connection may take (libpq counts whole seconds, at least 2). Default 5 s.
-    public var connectTimeout: Duration = .seconds(5)
+    /// A second URL (or conninfo) for the one `LISTEN` connection, when the main URL goes through
+    /// a transaction-pooling PgBouncer, which cannot keep a `LISTEN` alive. `nil` uses ``url``.
+    public var listenURL: String?
+    /// How long opening one connection may take, TCP and TLS and authentication together, after
+    /// which the attempt fails with ``PostgresError/Kind-swift.struct/connectionFailed``. Short, so
+    /// a request that needs an unreachable database is answered 503 within a second. Default 800 ms.
+    public var connectTimeout: Duration = .milliseconds(800)
+    /// Consecutive failed connection attempts after which the pool's circuit breaker opens and
+    /// refuses new connections at once, instead of making every request wait. Default 3.
+    public var breakerFailureThreshold: Int = 3
+    /// How long the breaker stays open before one caller probes with a real connection attempt;
+    /// it doubles after each failed probe, up to ``breakerMaximumBackoff``. Default 250 ms.
+    public var breakerInitialBackoff: Duration = .milliseconds(250)
+    /// The longest the breaker stays open between probes. Default 2 s.
+    public var breakerMaximumBackoff: Duration = .seconds(2)
     /// The most connections the pool opens at once. Default 10.
     public var maximumConnections: Int = 10
     /// How long a caller waits for a free connection before ``PostgresError/Kind-swift.struct/poolTimeout``.
@@ -18,6 +31,15 @@ public struct PostgresConfiguration: Sendable {
     public var acquireTimeout: Duration = .seconds(5)
     /// A connection idle for longer than this is pinged (`SELECT 1`) before reuse. Default 30 s.
     public var healthCheckAfterIdle: Duration = .seconds(30)
+    /// How long a ``GroupCommitter`` holds the first unit of a batch open for others to join
+    /// while a batch slot is free. Zero sends at once; batches then form only while earlier
+    /// ones are committing (which is when batching pays). Default 0.
+    public var groupCommitWindow: Duration = .zero
+    /// The most units one group-committed transaction carries. Default 64.
+    public var groupCommitMaximumUnits: Int = 64
+    /// How many group-committed transactions may be in flight at once, each on its own
+    /// connection; further units wait and join the next batch. Default 4.
+    public var groupCommitConcurrentBatches: Int = 4
     /// Server-side `statement_timeout` for every statement; `nil` leaves the server's. Default `nil`.
     public var statementTimeout: Duration?
 
@@ -43,16 +65,26 @@ public struct PostgresConfiguration: Sendable {
     var connectionParameters: [(String, String)] {
         var options =
             "-c TimeZone=UTC -c DateStyle=ISO,YMD -c bytea_output=hex -c IntervalStyle=iso_8601 -c client_min_messages=warning"
-        if let statementTimeout {
-            options +=
-                " -c statement_timeout=\(statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)"
-        }
+        if let statementTimeout { options += " -c statement_timeout=\(statementTimeout.wholeMilliseconds)" }
         return [
             ("application_name", applicationName),
-            ("connect_timeout", String(max(2, connectTimeout.components.seconds))),
+            // A backstop only: openConnection enforces connectTimeout itself, to the millisecond.
+            ("connect_timeout", String(max(2, connectTimeout.components.seconds + 1))),
             ("client_encoding", "UTF8"),
             ("options", options),
             ("dbname", url),
         ]
     }
+
+    /// The settings for the `LISTEN` connection: these, on ``listenURL`` when one is set.
+    var listenConfiguration: PostgresConfiguration {
+        var configuration = self
+        if let listenURL, !listenURL.isEmpty { configuration.url = listenURL }
+        return configuration
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, rounded down (for `poll(2)` and server settings).
+    var wholeMilliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
 }

@@ -80,7 +80,8 @@ public final class PostgresListener: Sendable {
                 if let broken = connection { PQfinish(broken) }
                 connection = nil
                 do {
-                    let fresh = try openConnection(configuration.connectionParameters)
+                    let fresh = try openConnection(
+                        configuration.connectionParameters, timeout: configuration.connectTimeout)
                     connection = fresh
                     try relisten(on: fresh, announce: hadConnection)
                     hadConnection = true

@@ -7,6 +7,16 @@ struct PoolState: ~Copyable {
     var waiters: [Waiter] = []
     var nextWaiterID: UInt64 = 0
     var closed = false
+    var breaker: CircuitBreaker
+
+    /// A slot to open a connection in, when one is free and the breaker allows an attempt;
+    /// `nil` when every slot is taken; throws the breaker's refusal when it is open.
+    mutating func takeSlot(maximum: Int) throws(PostgresError) -> Lease? {
+        guard open < maximum else { return nil }
+        if case .refuse(let retryIn) = breaker.permission(at: .now) { throw breaker.refusal(retryIn: retryIn) }
+        open += 1
+        return .slot
+    }
 }
 
 /// A caller waiting for a connection.
@@ -24,13 +34,13 @@ enum Lease: Sendable {
 
 extension PostgresPool {
     /// A healthy connection: an idle one that passes its check, or a new one.
-    func acquire() async throws -> PostgresConnection {
+    func acquire(cancellable: Bool = true) async throws -> PostgresConnection {
         while true {
             let lease: Lease
             if let immediate = try takeWithoutWaiting() {
                 lease = immediate  // the common case: no continuation, no extra hop
             } else {
-                lease = try await reserve()
+                lease = try await cancellable ? reserve() : withoutCancellation { try await self.reserve() }
             }
             switch lease {
             case .connection(let connection):
@@ -42,9 +52,11 @@ extension PostgresPool {
                 release(connection)
             case .slot:
                 do {
-                    return try await PostgresConnection.connect(configuration: configuration, logger: logger)
+                    let connection = try await PostgresConnection.connect(configuration: configuration, logger: logger)
+                    state.withLock { $0.breaker.recordSuccess() }
+                    return connection
                 } catch {
-                    giveBackSlot()
+                    giveBackSlot(failure: (error as? PostgresError)?.message ?? "\(error)")
                     throw error
                 }
             }
@@ -56,48 +68,62 @@ extension PostgresPool {
         try state.withLock { state in
             if state.closed { throw PostgresError(.poolClosed, message: "the pool was shut down") }
             if let connection = state.idle.popLast() { return .connection(connection) }
-            guard state.open < configuration.maximumConnections else { return nil }
-            state.open += 1
-            return .slot
+            return try state.takeSlot(maximum: configuration.maximumConnections)
         }
     }
 
     /// Returns a connection: to the next waiter, to the idle list, or closed when broken.
     func release(_ connection: PostgresConnection) {
         let usable = connection.isOpen
-        let handoff: (Waiter, Lease)? = state.withLock { state in
+        let handoff: (Waiter, Result<Lease, PostgresError>)? = state.withLock { state in
             if state.closed || !usable {
                 state.open -= 1
                 return state.closed ? nil : grantSlot(&state)
             }
-            if !state.waiters.isEmpty { return (state.waiters.removeFirst(), .connection(connection)) }
+            if !state.waiters.isEmpty { return (state.waiters.removeFirst(), .success(.connection(connection))) }
             state.idle.append(connection)
             return nil
         }
         if !usable || handoff == nil && state.withLock({ $0.closed }) { connection.close() }
         if let (waiter, lease) = handoff {
             waiter.timer?.cancel()
-            waiter.continuation.resume(returning: lease)
+            waiter.continuation.resume(with: lease)
         }
     }
 
-    /// Gives back the right to open a connection after opening one failed.
-    func giveBackSlot() {
-        let handoff = state.withLock { state in
+    /// Gives back the right to open a connection after opening one failed with `failure`.
+    /// When that failure opens the breaker, every waiter is refused now rather than at its deadline.
+    func giveBackSlot(failure: String) {
+        let handoffs: [(Waiter, Result<Lease, PostgresError>)] = state.withLock { state in
             state.open -= 1
-            return grantSlot(&state)
+            guard state.breaker.recordFailure(failure, at: .now) else { return grantSlot(&state).map { [$0] } ?? [] }
+            logger.warning(
+                "postgres circuit breaker opened",
+                metadata: ["failures": "\(state.breaker.consecutiveFailures)", "reason": "\(failure)"])
+            defer { state.waiters = [] }
+            let refusal = state.breaker.refusal(retryIn: state.breaker.backoff)
+            return state.waiters.map { ($0, .failure(refusal)) }
         }
-        if let (waiter, lease) = handoff {
+        for (waiter, lease) in handoffs {
             waiter.timer?.cancel()
-            waiter.continuation.resume(returning: lease)
+            waiter.continuation.resume(with: lease)
         }
     }
 
-    /// Lets the first waiter open a connection in a freed slot.
-    private func grantSlot(_ state: inout PoolState) -> (Waiter, Lease)? {
-        guard !state.waiters.isEmpty, state.open < configuration.maximumConnections else { return nil }
-        state.open += 1
-        return (state.waiters.removeFirst(), .slot)
+    /// Lets the first waiter open a connection in a freed slot (or refuses it while the breaker is open).
+    private func grantSlot(_ state: inout PoolState) -> (Waiter, Result<Lease, PostgresError>)? {
+        guard !state.waiters.isEmpty else { return nil }
+        do throws(PostgresError) {
+            guard let slot = try state.takeSlot(maximum: configuration.maximumConnections) else { return nil }
+            return (state.waiters.removeFirst(), .success(slot))
+        } catch {
+            return (state.waiters.removeFirst(), .failure(error))
+        }
+    }
+
+    /// Runs `body` in a task of its own, so the caller's cancellation does not reach it.
+    private func withoutCancellation<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await Task { try await body() }.value
     }
 
     /// An idle connection or a slot now, or after waiting in line (bounded by the acquire timeout).
@@ -111,9 +137,12 @@ extension PostgresPool {
                 let immediate: Result<Lease, PostgresError>? = state.withLock { state in
                     if state.closed { return .failure(PostgresError(.poolClosed, message: "the pool was shut down")) }
                     if let connection = state.idle.popLast() { return .success(.connection(connection)) }
-                    if state.open < configuration.maximumConnections {
-                        state.open += 1
-                        return .success(.slot)
+                    do throws(PostgresError) {
+                        if let slot = try state.takeSlot(maximum: configuration.maximumConnections) {
+                            return .success(slot)
+                        }
+                    } catch {
+                        return .failure(error)
                     }
                     state.waiters.append(Waiter(id: id, continuation: continuation))
                     return nil

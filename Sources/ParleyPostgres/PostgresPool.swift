@@ -7,18 +7,22 @@ import Synchronization
 /// that finds none free waits (without blocking a thread) up to
 /// ``PostgresConfiguration/acquireTimeout``, then gets ``PostgresError/Kind-swift.struct/poolTimeout``.
 /// Before reuse an idle connection is checked, so one killed by the server (restart,
-/// `pg_terminate_backend`) is replaced transparently.
+/// `pg_terminate_backend`) is replaced transparently. When the database is unreachable a
+/// ``CircuitBreaker`` refuses new connections at once with
+/// ``PostgresError/Kind-swift.struct/connectionFailed`` and probes again after a backoff, so
+/// callers fail fast while it is down and the pool recovers by itself when it returns.
 public final class PostgresPool: Sendable {
     /// The settings the pool was created with.
     public let configuration: PostgresConfiguration
     let logger: Logger
-    let state = Mutex(PoolState())
+    let state: Mutex<PoolState>
     let listener = Mutex<PostgresListener?>(nil)
 
     /// A pool for `configuration`; opens no connection until one is needed.
     public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "parley.postgres")) {
         self.configuration = configuration
         self.logger = logger
+        self.state = Mutex(PoolState(breaker: CircuitBreaker(configuration: configuration)))
     }
 
     /// Lends a connection to `body` and takes it back afterwards, even when `body` throws.
@@ -29,7 +33,17 @@ public final class PostgresPool: Sendable {
     public func withConnection<T>(
         callerIsolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let connection = try await acquire()
+        try await withConnection(cancellable: true, body)
+    }
+
+    /// ``withConnection(callerIsolation:_:)``, where a caller that is not `cancellable` keeps
+    /// waiting for a connection even when its task is cancelled (a group commit's leader carries
+    /// other callers' units, which its own cancellation must not fail).
+    func withConnection<T>(
+        cancellable: Bool, callerIsolation: isolated (any Actor)? = #isolation,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await acquire(cancellable: cancellable)
         let result: Result<T, any Error>
         do {
             result = .success(try await body(connection))
@@ -82,7 +96,7 @@ public final class PostgresPool: Sendable {
     public func listen(channel: String) async throws -> AsyncStream<PostgresNotification> {
         let listener = self.listener.withLock { listener in
             if let listener { return listener }
-            let created = PostgresListener(configuration: configuration, logger: logger)
+            let created = PostgresListener(configuration: configuration.listenConfiguration, logger: logger)
             listener = created
             return created
         }

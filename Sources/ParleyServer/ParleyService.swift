@@ -77,10 +77,11 @@ public final class ParleyService: Sendable {
         sweeperTask.cancel()
     }
 
-    /// The router with every v1 route, each behind authentication and metrics.
+    /// The router with every v1 route, each behind metrics, problem mapping and authentication.
     public func makeRouter() -> Router {
         let handlers = Handlers(context: context)
-        let authenticator = Authenticator(access: context.access, clientKey: configuration.clientKey)
+        let authentication = AuthenticationMiddleware(
+            authenticator: Authenticator(access: context.access, clientKey: configuration.clientKey))
         let openAPI = OpenAPIDocument.bytes(version: configuration.serviceVersion)
         var router = Router()
         for route in ServiceRoute.all {
@@ -88,10 +89,11 @@ public final class ParleyService: Sendable {
             let routeMetrics = RouteMetrics(route: route)
             metrics.addCollector { routeMetrics.lines() }
             router.add(
-                route.method, route.path, maxBodyBytes: maxBody,
-                responder: RouteResponder(
-                    route: route, metrics: routeMetrics, authenticator: authenticator, maxBody: maxBody,
-                    handler: handler, inlineHandler: inline))
+                route.method, route.path,
+                responder: ServiceEndpoint(
+                    route: route,
+                    middleware: [MetricsMiddleware(metrics: routeMetrics), ProblemMiddleware(), authentication],
+                    handler: handler, inline: inline, maxBodyBytes: maxBody))
         }
         return router
     }

@@ -2,6 +2,9 @@
 public struct ServiceConfiguration: Sendable {
     /// Channel served when a client names none. Default `production`.
     public var defaultChannel = "production"
+    /// The data keys that seal sensitive answers at rest; without a current key, answers to
+    /// sensitive fields are refused (never stored in the clear).
+    public var dataKeyring = DataKeyring(current: nil)
     /// `Cache-Control: max-age` of gated screens, in seconds. Default 30: a release
     /// reaches every shared cache within that window.
     public var screenMaxAgeSeconds = 30

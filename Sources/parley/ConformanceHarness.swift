@@ -10,7 +10,8 @@ enum ConformanceHarness {
         }
     }
 
-    /// `{"screen":…,"answers":…,"mode":…}` → the outcome, or `{"error": reason}` when unreadable.
+    /// `{"screen":…,"answers":…,"context":…,"mode":…}` → the outcome, or `{"error": reason}` when
+    /// unreadable. `context` (optional) holds the answers of earlier steps of the path.
     static func respond(to line: String) -> JSONValue {
         do {
             let request = try JSONParser.parse(line)
@@ -18,8 +19,9 @@ enum ConformanceHarness {
             let screen = try ValidationInput.screen(
                 from: screenJSON, step: request["step"]?.stringValue, source: "screen")
             let answers = try Answers(request["answers"] ?? .object(JSONObject()))
+            let context = try request["context"].flatMap { $0.isNull ? nil : try Answers($0) } ?? Answers()
             let mode: RuleInterpreter.Mode = request["mode"]?.stringValue == "client" ? .client : .server
-            return RuleInterpreter(mode: mode).validate(screen: screen, answers: answers).json
+            return RuleInterpreter(mode: mode).validate(screen: screen, answers: answers, context: context).json
         } catch {
             return ["error": .string("\(error)")]
         }

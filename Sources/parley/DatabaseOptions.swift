@@ -17,10 +17,11 @@ struct DatabaseOptions: ParsableArguments {
         throw ValidationError("Set --database-url or \(PostgresConfiguration.environmentVariable).")
     }
 
-    /// A pool on the resolved URL.
-    func makePool(maximumConnections: Int = 4) throws -> PostgresPool {
+    /// A pool on the resolved URL; its LISTEN connection uses `listenURL` when one is given.
+    func makePool(maximumConnections: Int = 4, listenURL: String? = nil) throws -> PostgresPool {
         var configuration = PostgresConfiguration(url: try resolvedURL())
         configuration.maximumConnections = maximumConnections
+        configuration.listenURL = listenURL
         var logger = Logger(label: "parley.postgres")
         logger.logLevel = .warning
         return PostgresPool(configuration: configuration, logger: logger)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import ParleyHTTP
 import ParleyServer
@@ -24,6 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var dataKeys: DataKeyOptions
+
     @Option(help: "Require this Parley-Client-Key on client endpoints (default: open).")
     var clientKey: String?
 
@@ -32,6 +35,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Folder of SQL migrations /readyz checks the database against.")
     var migrations = "Migrations"
+
+    @Option(
+        help: ArgumentHelp(
+            "Postgres URL for LISTEN/NOTIFY: a direct connection when --database-url goes through a "
+                + "transaction-pooling PgBouncer (default: $PARLEY_LISTEN_DATABASE_URL, else the database URL)."))
+    var listenDatabaseUrl: String?
 
     @Option(help: "Database connections in the pool.")
     var databaseConnections = 16
@@ -84,7 +93,13 @@ struct ServeCommand: AsyncParsableCommand {
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
-        let pool = try database.makePool(maximumConnections: databaseConnections)
+        service.dataKeyring = try dataKeys.keyring()
+        if service.dataKeyring.currentId == nil {
+            logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+        }
+        let pool = try database.makePool(
+            maximumConnections: databaseConnections,
+            listenURL: listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"])
         let parley = ParleyService(configuration: service, pool: pool, logger: logger)
         do {
             try await parley.start()

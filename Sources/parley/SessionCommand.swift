@@ -19,11 +19,24 @@ struct SessionCommand: AsyncParsableCommand {
 
         @OptionGroup var database: DatabaseOptions
 
+        @OptionGroup var dataKeys: DataKeyOptions
+
+        @Flag(help: "Show sensitive answers in the clear (needs the data key); masked otherwise.")
+        var reveal = false
+
         func run() async throws {
             let pool = try database.makePool(maximumConnections: 1)
             defer { pool.shutdown() }
-            let inspector = SessionInspector(pool: pool, logger: Logger(label: "parley"))
-            guard let shown = try await inspector.show(id) else {
+            let inspector = SessionInspector(
+                pool: pool, keyring: try dataKeys.keyring(), logger: Logger(label: "parley"))
+            let shown: JSONValue?
+            do {
+                shown = try await inspector.show(id, reveal: reveal)
+            } catch {
+                FileHandle.standardError.write(Data("parley session: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+            guard let shown else {
                 FileHandle.standardError.write(Data("parley session: no session has this id\n".utf8))
                 throw ExitCode(1)
             }

@@ -14,8 +14,9 @@ struct ValidateCommand: AsyncParsableCommand {
         commandName: "validate", abstract: "Validate answers against a screen's rules.",
         discussion: """
             Exit status: 0 valid, 1 invalid, 2 unreadable input. --screen may name a flow file \
-            together with --step ID. --harness reads one JSON request per line from standard input \
-            ({"screen":…,"answers":…,"mode":"server"|"client"}) and writes one outcome per line.
+            together with --step ID; --context names the answers of earlier steps. --harness reads one \
+            JSON request per line from standard input ({"screen":…,"answers":…,"context":…,\
+            "mode":"server"|"client"}) and writes one outcome per line.
             """)
 
     @Option(help: "A screen JSON file, or a flow JSON file together with --step.")
@@ -23,6 +24,9 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @Option(help: "A JSON object of answers: field id → string (null = absent).")
     var answers: String?
+
+    @Option(help: "A JSON object of the answers given on earlier steps of the path (read by cross-step rules).")
+    var context: String?
 
     @Option(help: "The step id when --screen names a flow.")
     var step: String?
@@ -36,9 +40,9 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func validate() throws {
         if harness {
-            guard screen == nil, answers == nil, step == nil else {
+            guard screen == nil, answers == nil, step == nil, context == nil else {
                 throw ValidationError(
-                    "--harness reads everything from standard input; drop --screen, --answers, --step")
+                    "--harness reads everything from standard input; drop --screen, --answers, --step, --context")
             }
         } else if screen == nil || answers == nil {
             throw ValidationError("--screen and --answers are both required")
@@ -54,7 +58,9 @@ struct ValidateCommand: AsyncParsableCommand {
         do {
             let screen = try ValidationInput.screen(at: screen ?? "", step: step)
             let answers = try ValidationInput.answers(at: answers ?? "")
-            outcome = RuleInterpreter(mode: mode.interpreterMode).validate(screen: screen, answers: answers)
+            let earlier = try context.map(ValidationInput.answers(at:)) ?? Answers()
+            outcome = RuleInterpreter(mode: mode.interpreterMode).validate(
+                screen: screen, answers: answers, context: earlier)
         } catch {
             FileHandle.standardError.write(Data("parley validate: \(error)\n".utf8))
             throw ExitCode(2)

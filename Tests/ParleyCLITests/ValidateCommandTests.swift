@@ -60,6 +60,24 @@ import Testing
         #expect(unknownStep.stderr.contains("nope"))
     }
 
+    /// `--context`: the answers of earlier steps, read by a cross-step `equalsField`.
+    @Test func contextFeedsCrossStepRules() throws {
+        let screen = """
+            {"schema": "parley.screen/1", "id": "confirm", "root": {"type": "textField", "id": "again",
+              "properties": {"fieldId": "emailAgain", "validation": [{"rule": "equalsField", "field": "email"}]}}}
+            """
+        let answers = #"{"emailAgain": "a@example.com"}"#
+        let context = try ParleyBinary.temporaryFile(#"{"email": "a@example.com"}"#, name: "context.json")
+        let withContext = try validate(screen: screen, answers: answers, extra: ["--context", context])
+        #expect(withContext.status == 0, "\(withContext.stdout)\(withContext.stderr)")
+        let without = try validate(screen: screen, answers: answers)
+        #expect(without.status == 1, "no context, nothing to equal: \(without.stdout)")
+        let other = try ParleyBinary.temporaryFile(#"{"email": "b@example.com"}"#, name: "other.json")
+        #expect(try validate(screen: screen, answers: answers, extra: ["--context", other]).status == 1)
+        let broken = try ParleyBinary.temporaryFile(#"{"email": 1}"#, name: "broken.json")
+        #expect(try validate(screen: screen, answers: answers, extra: ["--context", broken]).status == 2)
+    }
+
     @Test func unreadableInputExitsTwo() throws {
         #expect(try validate(answers: "{not json").status == 2)
         #expect(try validate(answers: #"{"passportCountry": 7}"#).status == 2)
@@ -99,6 +117,7 @@ import Testing
             var request = JSONObject()
             request["screen"] = group["screen"]
             request["mode"] = group["mode"]
+            request["context"] = group["context"]
             if group["screenError"] == .bool(true) {
                 request["answers"] = .object(JSONObject())
                 requests.append(CanonicalJSON.string(.object(request)))

@@ -21,6 +21,11 @@ import Testing
         try HTTPRequest(method: method, target: target)
     }
 
+    /// The fast-path answer through the one route `router` matches for `request`.
+    static func inline(_ router: Router, _ request: HTTPRequest) throws -> HTTPResponse? {
+        try router.route(for: request).respondInline(to: request, context: context)
+    }
+
     static func status(of error: () throws -> HTTPResponse?) -> Int? {
         do { return try error()?.status.code } catch let error as HTTPError { return error.status.code } catch {
             return nil
@@ -28,21 +33,20 @@ import Testing
     }
 
     @Test func bindsDecodedPathParameters() throws {
-        let response = try Self.makeRouter().respondInline(
-            to: Self.request("GET", "/v1/flows/a%2Fb/versions/7"), context: Self.context)
+        let response = try Self.inline(Self.makeRouter(), Self.request("GET", "/v1/flows/a%2Fb/versions/7"))
         #expect(response.map { String(decoding: $0.body, as: UTF8.self) } == "a/b@7")
     }
 
     @Test func unknownPathIs404() throws {
         let router = Self.makeRouter()
         let request = try Self.request("GET", "/v1/nothing")
-        #expect(Self.status { try router.respondInline(to: request, context: Self.context) } == 404)
+        #expect(Self.status { try Self.inline(router, request) } == 404)
     }
 
     @Test func wrongMethodIs405WithAllow() throws {
         let router = Self.makeRouter()
         do {
-            _ = try router.respondInline(to: Self.request("DELETE", "/v1/flows/x/versions/1"), context: Self.context)
+            _ = try Self.inline(router, Self.request("DELETE", "/v1/flows/x/versions/1"))
             Issue.record("expected 405")
         } catch let error as HTTPError {
             #expect(error.status.code == 405)
@@ -51,8 +55,7 @@ import Testing
     }
 
     @Test func headFallsBackToGet() throws {
-        let response = try Self.makeRouter().respondInline(
-            to: Self.request("HEAD", "/v1/flows/f/versions/2"), context: Self.context)
+        let response = try Self.inline(Self.makeRouter(), Self.request("HEAD", "/v1/flows/f/versions/2"))
         #expect(response?.status.code == 200)
     }
 
@@ -60,11 +63,11 @@ import Testing
     func dotSegmentsNeverRoute(_ target: String) throws {
         let router = Self.makeRouter()
         let request = try Self.request("GET", target)
-        #expect(Self.status { try router.respondInline(to: request, context: Self.context) } == 404)
+        #expect(Self.status { try Self.inline(router, request) } == 404)
     }
 
     @Test func asyncRoutesDeclineTheInlinePath() throws {
-        #expect(try Self.makeRouter().respondInline(to: Self.request("GET", "/slow"), context: Self.context) == nil)
+        #expect(try Self.inline(Self.makeRouter(), Self.request("GET", "/slow")) == nil)
     }
 
     @Test func asyncPathServesEveryRoute() async throws {
@@ -77,8 +80,8 @@ import Testing
 
     @Test func perRouteBodyLimit() throws {
         let router = Self.makeRouter()
-        #expect(router.maxBodyBytes(for: try Self.request("PUT", "/upload")) == 10)
-        #expect(router.maxBodyBytes(for: try Self.request("GET", "/slow")) == nil)
+        #expect(router.route(for: try Self.request("PUT", "/upload")).maxBodyBytes == 10)
+        #expect(router.route(for: try Self.request("GET", "/slow")).maxBodyBytes == nil)
     }
 
     @Test func malformedEscapeIsABadRequest() {

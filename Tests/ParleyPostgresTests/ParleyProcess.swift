@@ -13,21 +13,24 @@ struct ParleyProcess {
     let output: Pipe
     let error: Pipe
 
-    /// The executable beside the test bundle (`.build/<config>/parley`).
-    static var executable: URL {
+    /// The product `name` beside the test bundle (`.build/<config>/parley`).
+    static func executable(_ name: String = "parley") -> URL {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("parley")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return TestDatabase.packageRoot.appendingPathComponent(".build/debug/parley")
+        return TestDatabase.packageRoot.appendingPathComponent(".build/debug/\(name)")
     }
 
-    /// Starts `parley arguments` in the package root, with `environment` overriding ours.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> ParleyProcess {
+    /// Starts `parley arguments` (or another product of the package, `product`) in the package
+    /// root, with `environment` overriding ours.
+    static func start(
+        _ arguments: [String], product: String = "parley", environment: [String: String] = [:]
+    ) throws -> ParleyProcess {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(product)
         process.arguments = arguments
         process.currentDirectoryURL = TestDatabase.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -20,6 +20,9 @@ enum ParleyCommand {
         process.currentDirectoryURL = TestEnvironment.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PARLEY_DATABASE_URL"] = try TestEnvironment.databaseURL()
+        if environment["PARLEY_DATA_KEY_FILE"] == nil {
+            environment["PARLEY_DATA_KEY_FILE"] = TestEnvironment.dataKeyFile
+        }
         process.environment = environment
         let output = Pipe()
         let error = Pipe()

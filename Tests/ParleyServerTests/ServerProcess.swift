@@ -51,6 +51,9 @@ final class ServerProcess: Sendable {
         process.currentDirectoryURL = TestEnvironment.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PARLEY_DATABASE_URL"] = url
+        if environment["PARLEY_DATA_KEY_FILE"] == nil {
+            environment["PARLEY_DATA_KEY_FILE"] = TestEnvironment.dataKeyFile
+        }
         process.environment = environment
         process.standardOutput = log
         process.standardError = log

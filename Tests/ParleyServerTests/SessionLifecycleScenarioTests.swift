@@ -62,7 +62,12 @@ import Testing
                 _ = try service.client.send("GET", "/v1/sessions/\(snapshot.sessionId)")
             }
             let metrics = try service.client.send("GET", "/metrics").text
-            let log = service.servers[0].log
+            // The access log is buffered (flushed within a second): wait for it, as a hang guard.
+            var log = service.servers[0].log
+            for _ in 0..<100 where !log.contains("/v1/sessions/{id}/answers") {
+                try await Task.sleep(for: .milliseconds(100))
+                log = service.servers[0].log
+            }
             #expect(log.contains("/v1/sessions/{id}/answers"), "the access log shows the route: \(log.suffix(2000))")
             for sessionId in ids {
                 #expect(!log.contains(sessionId), "a session id in the log")

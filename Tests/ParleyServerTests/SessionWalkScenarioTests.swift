@@ -2,8 +2,6 @@ import ParleyCore
 import ParleyPostgres
 import Testing
 
-@testable import ParleyServer
-
 /// Issue 11: the server owns the walk through a flow. Skipping ahead is impossible, rules may name
 /// fields of earlier steps, going back drops an abandoned branch, and a session stays on its version.
 @Suite struct SessionWalkScenarioTests {

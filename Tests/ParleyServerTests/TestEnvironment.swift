@@ -21,6 +21,15 @@ enum TestEnvironment {
     /// The repository's migrations folder.
     static var migrations: URL { packageRoot.appendingPathComponent("Migrations") }
 
+    /// The data key every test server seals sensitive answers with: a fixed test-only key written
+    /// once per test process (never a real key; `deploy/run` makes real ones).
+    static let dataKeyFile: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-test-data-\(getpid()).key")
+            .path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: 32))
+        return path
+    }()
+
     /// The configured database URL, or a recorded failure.
     static func databaseURL() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["PARLEY_DATABASE_URL"], !url.isEmpty else {

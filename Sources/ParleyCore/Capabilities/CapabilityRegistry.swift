@@ -51,7 +51,7 @@ public enum CapabilityRegistry {
         let v11 = CoreVersion(1, 1, 0)
         let v12 = CoreVersion(1, 2, 0)
         let v20 = CoreVersion(2, 0, 0)
-        let input = ["fieldId", "label", "validation"]
+        let input = ["fieldId", "label", "validation", "sensitive"]
         component(.vstack, v10, ["spacing", "alignment"], children: ["size"])
         component(.hstack, v10, ["spacing", "alignment"], children: ["size"])
         component(.text, v10, ["text", "style"])
@@ -62,7 +62,7 @@ public enum CapabilityRegistry {
         component(.picker, v10, input + ["options"])
         component(.spacer, v10, [])
         component(.divider, v10, [])
-        component(.quickReplies, v11, ["fieldId", "options", "validation"])
+        component(.quickReplies, v11, ["fieldId", "options", "validation", "sensitive"])
         component(.card, v11, ["title", "subtitle", "imageUrl", "action"], children: ["size"])
         component(.datePicker, v12, input)
         component(.toggle, v12, input)

@@ -42,6 +42,7 @@
 /// | `invalidLocaleTag` | A `locales` entry is not a well-formed BCP 47 language tag. |
 /// | `undeclaredLocale` | A localized string names a locale the flow does not declare (or it declares none). |
 /// | `missingLocale` | A localized string lacks one of the flow's declared locales. |
+/// | `fieldNotOnEveryPath` | `equalsField` or a predicate names a field of a step that is not on every path from `start` to it. |
 public struct FlowLinter: Sendable {
     /// The bounds enforced (each reported as `limitExceeded`).
     public let limits: DocumentLimits

@@ -34,6 +34,7 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
     case invalidLocaleTag
     case undeclaredLocale
     case missingLocale
+    case fieldNotOnEveryPath
 
     /// One line saying what the code means (the README's table is generated from these).
     public var summary: String {
@@ -75,6 +76,8 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
         case .undeclaredLocale:
             return "A localized string names a locale the flow does not declare (or the flow declares no `locales`)."
         case .missingLocale: return "A localized string lacks one of the flow's declared locales."
+        case .fieldNotOnEveryPath:
+            return "`equalsField` or a predicate names a field of a step that is not on every path from `start` to it."
         }
     }
 

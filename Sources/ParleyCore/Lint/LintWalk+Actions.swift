@@ -74,7 +74,7 @@ extension LintWalk {
                     "Each entry must be a fieldId string, found \(element.kindDescription).")
                 continue
             }
-            reference(field, at: includePointer.appending(index), what: "\"include\"")
+            reference(field, at: includePointer.appending(index), what: "\"include\"", readsPath: false)
         }
     }
 

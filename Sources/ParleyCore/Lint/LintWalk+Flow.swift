@@ -12,6 +12,7 @@ extension LintWalk {
         let outerReferences = fieldReferences
         fieldReferences = []
         var fields: [ScalarKey: JSONPointer] = [:]
+        var fieldSteps: [ScalarKey: Int] = [:]
         var stepIndex: [ScalarKey: Int] = [:]
         var gotos: [(from: Int, name: String, pointer: JSONPointer)] = []
         let stepsPointer = pointer.appending("steps")
@@ -20,6 +21,8 @@ extension LintWalk {
         for (index, stepValue) in steps.prefix(limits.maximumStepsPerFlow).enumerated() {
             let stepPointer = stepsPointer.appending(index)
             guard let step = object(stepValue, at: stepPointer, what: "A step") else { continue }
+            currentStep = index
+            defer { currentStep = nil }
             if let id = identifier(step, "id", at: stepPointer, what: "step") {
                 if let first = stepIndex[ScalarKey(id)] {
                     report(
@@ -32,6 +35,9 @@ extension LintWalk {
             if let screen = step["screen"] {
                 let declared = lintScreen(screen, at: stepPointer.appending("screen"), isDocument: false)
                 record(declared, into: &fields)
+                for declaration in declared where fieldSteps[ScalarKey(declaration.name)] == nil {
+                    fieldSteps[ScalarKey(declaration.name)] = index
+                }
             } else {
                 report(.missingMember, stepPointer.appending("screen"), "\"screen\" is required; every step shows one.")
             }
@@ -42,6 +48,7 @@ extension LintWalk {
             record(lintScreen(upgrade, at: pointer.appending("upgrade"), isDocument: false), into: &upgradeFields)
         }
         checkReferences(declared: fields, scope: "flow")
+        let references = fieldReferences
         fieldReferences = outerReferences
         for entry in gotos where stepIndex[ScalarKey(entry.name)] == nil {
             report(
@@ -55,7 +62,11 @@ extension LintWalk {
                 "\"start\" names \(Self.quoted(start)), which is not a step of this flow.")
             return
         }
-        reportUnreachable(from: startIndex, steps: stepIndex, gotos: gotos, at: stepsPointer)
+        let graph = StepGraph(
+            stepCount: steps.count, start: startIndex,
+            edges: gotos.compactMap { entry in stepIndex[ScalarKey(entry.name)].map { (entry.from, $0) } })
+        reportUnreachable(graph, steps: stepIndex, at: stepsPointer)
+        checkPathReferences(references, fieldSteps: fieldSteps, graph: graph, steps: stepIndex, at: stepsPointer)
     }
 
     /// A step's `next` list; returns every `goto` with its pointer.
@@ -82,20 +93,8 @@ extension LintWalk {
     }
 
     /// Steps no chain of `goto`s from `start` reaches (conditions ignored: any may hold).
-    private mutating func reportUnreachable(
-        from start: Int, steps: [ScalarKey: Int], gotos: [(from: Int, name: String, pointer: JSONPointer)],
-        at pointer: JSONPointer
-    ) {
-        var edges: [Int: [Int]] = [:]
-        for entry in gotos {
-            if let target = steps[ScalarKey(entry.name)] { edges[entry.from, default: []].append(target) }
-        }
-        var reached: Set<Int> = [start]
-        var pending = [start]
-        while let current = pending.popLast() {
-            for target in edges[current] ?? [] where reached.insert(target).inserted { pending.append(target) }
-        }
-        for (id, index) in steps.sorted(by: { $0.value < $1.value }) where !reached.contains(index) {
+    private mutating func reportUnreachable(_ graph: StepGraph, steps: [ScalarKey: Int], at pointer: JSONPointer) {
+        for (id, index) in steps.sorted(by: { $0.value < $1.value }) where !graph.isReachable(index) {
             report(
                 .unreachableStep, pointer.appending(index),
                 "Step \(Self.quoted(id.string)) can never be shown: no \"goto\" path from \"start\" reaches it.")

@@ -29,6 +29,17 @@ extension LintWalk {
         if let size = properties["size"] {
             lintSize(size, at: pointer.appending("size"))
         }
+        if let sensitive = properties["sensitive"] {
+            if sensitive.boolValue == nil {
+                report(
+                    .wrongType, pointer.appending("sensitive"),
+                    "\"sensitive\" must be true or false, found \(sensitive.kindDescription).")
+            } else if !hasField {
+                report(
+                    .invalidValue, pointer.appending("sensitive"),
+                    "\"sensitive\" marks an input's answer; this node has no \"fieldId\".")
+            }
+        }
     }
 
     /// `options`: a non-empty array of distinct strings (the submitted value is the string).

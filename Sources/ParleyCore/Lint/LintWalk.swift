@@ -16,6 +16,11 @@ struct LintWalk {
         var name: String
         var pointer: JSONPointer
         var what: String
+        /// The index of the flow step the reference is on; `nil` outside a step (upgrade screen, screen document).
+        var step: Int?
+        /// Whether the rule reads the field's answer on the session's path (`equalsField`,
+        /// predicates), so the field must be answered on every path to the step (DESIGN.md "Sessions").
+        var readsPath: Bool
     }
 
     let limits: DocumentLimits
@@ -26,6 +31,8 @@ struct LintWalk {
     var nodeCount = 0
     /// Field references of the flow (or standalone screen) being walked.
     var fieldReferences: [FieldReference] = []
+    /// The index of the flow step being walked, if any; recorded with each field reference.
+    var currentStep: Int?
 
     init(limits: DocumentLimits) { self.limits = limits }
 
@@ -144,8 +151,10 @@ struct LintWalk {
         }
     }
 
-    /// Records a field reference, checked once the whole flow's fields are known.
-    mutating func reference(_ name: String, at pointer: JSONPointer, what: String) {
-        fieldReferences.append(FieldReference(name: name, pointer: pointer, what: what))
+    /// Records a field reference, checked once the whole flow's fields are known. `readsPath`
+    /// is false for `include`, which names fields to send rather than answers a rule reads.
+    mutating func reference(_ name: String, at pointer: JSONPointer, what: String, readsPath: Bool = true) {
+        fieldReferences.append(
+            FieldReference(name: name, pointer: pointer, what: what, step: currentStep, readsPath: readsPath))
     }
 }

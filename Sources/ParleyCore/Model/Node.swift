@@ -48,6 +48,10 @@ public struct Node: Sendable, Equatable {
     /// The input's `fieldId`, if this node has one.
     public var fieldId: String? { properties["fieldId"]?.stringValue }
 
+    /// Whether the input's answer is sensitive (`"sensitive": true`): the server encrypts it at
+    /// rest and cores must not write it to disk or logs.
+    public var isSensitive: Bool { properties["sensitive"]?.boolValue == true }
+
     /// Decodes a node; unknown members are ignored.
     public init(json: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) {
         let reader = try JSONReader(json, at: pointer, what: "a node")

@@ -30,4 +30,11 @@ extension Step {
     public func nextStepId(for answers: Answers) -> String? {
         next.first { $0.when?.evaluate(answers) ?? true }?.goto
     }
+
+    /// The step to go to after `answers` validated on this step of a path whose earlier steps
+    /// answered `context`: predicates read exactly what the step's rules read
+    /// (``Answers/onPath(_:context:screen:)``); `nil` when no transition matches or `next` is empty.
+    public func nextStepId(for answers: Answers, context: Answers) -> String? {
+        nextStepId(for: Answers.onPath(answers, context: context, screen: screen))
+    }
 }

@@ -26,7 +26,15 @@ public struct RuleInterpreter: Sendable {
     }
 
     /// Validates `answers` against every input of `screen`.
-    public func validate(screen: Screen, answers: Answers) -> ValidationOutcome {
+    ///
+    /// `context` holds the answers already given on earlier steps of the session's path
+    /// (DESIGN.md "Sessions"): `equalsField`, `requiredIf` and predicates read a field of this
+    /// screen from `answers` and any other field from `context` (``Answers/onPath(_:context:screen:)``).
+    /// `unexpectedField` concerns `answers` alone: a field of an earlier step submitted again here
+    /// is unexpected on the server, and read by no rule in either mode.
+    public func validate(screen: Screen, answers: Answers, context: Answers = Answers()) -> ValidationOutcome {
+        let submitted = answers
+        let answers = Answers.onPath(submitted, context: context, screen: screen)
         var errors: [ValidationError] = []
         var deferred: [DeferredRule] = []
         var screenFields = Set<ScalarKey>(minimumCapacity: mode == .server ? 32 : 0)
@@ -69,7 +77,7 @@ public struct RuleInterpreter: Sendable {
 
         visit(screen.root)
         if mode == .server {
-            for field in answers.fieldIds where !screenFields.contains(ScalarKey(field)) {
+            for field in submitted.fieldIds where !screenFields.contains(ScalarKey(field)) {
                 errors.append(
                     ValidationError(field: field, rule: "unexpectedField", message: RuleMessages.unexpectedField))
             }
@@ -77,8 +85,10 @@ public struct RuleInterpreter: Sendable {
         return ValidationOutcome(errors: errors, deferred: deferred)
     }
 
-    /// Validates in the given mode; shorthand for `RuleInterpreter(mode:).validate(screen:answers:)`.
-    public static func validate(screen: Screen, answers: Answers, mode: Mode = .server) -> ValidationOutcome {
-        RuleInterpreter(mode: mode).validate(screen: screen, answers: answers)
+    /// Validates in the given mode; shorthand for `RuleInterpreter(mode:).validate(screen:answers:context:)`.
+    public static func validate(
+        screen: Screen, answers: Answers, context: Answers = Answers(), mode: Mode = .server
+    ) -> ValidationOutcome {
+        RuleInterpreter(mode: mode).validate(screen: screen, answers: answers, context: context)
     }
 }

@@ -1,25 +1,20 @@
 /// The one seam for handling a request (STYLE.md: Hummingbird's `HTTPResponder`). Routers and
-/// middleware are responders too, so they compose.
+/// middleware are responders too, so they compose. What varies per route (its parameters, body
+/// limit and on-loop fast path) is decided once, from the head, by ``route(for:)``.
 public protocol HTTPResponder: Sendable {
     /// Produces the response for `request`. Runs off the event loop, so it may block (libpq).
     /// Throw `HTTPError` for a problem document; other errors become a generic 500.
     func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse
 
-    /// The fast path: a response computed without suspending or blocking, run inline on the
-    /// event loop; nil means "call `respond` off the loop instead". Default: nil.
-    func respondInline(to request: HTTPRequest, context: RequestContext) throws -> HTTPResponse?
-
-    /// The largest body this request may carry, decided from its head before any body byte is
-    /// read (→ 413); nil uses the server's `maxBodyBytes`. Default: nil.
-    func maxBodyBytes(for request: HTTPRequest) -> Int?
+    /// The route `request` takes, matched once from its head before any body byte is read: the
+    /// server keeps the answer for the whole exchange, so no request is matched twice.
+    /// Default: this responder itself, no fast path, the server's body limit.
+    func route(for request: HTTPRequest) -> HTTPRoute
 }
 
 extension HTTPResponder {
-    /// No fast path by default.
-    public func respondInline(to request: HTTPRequest, context: RequestContext) throws -> HTTPResponse? { nil }
-
-    /// The server's limit by default.
-    public func maxBodyBytes(for request: HTTPRequest) -> Int? { nil }
+    /// This responder itself: no parameters, no fast path, the server's body limit.
+    public func route(for request: HTTPRequest) -> HTTPRoute { HTTPRoute(responder: self) }
 }
 
 /// A responder made from a closure that may suspend or block.
@@ -51,8 +46,9 @@ public struct InlineResponder: HTTPResponder {
         try handler(request, context)
     }
 
-    /// Calls the closure on the loop.
-    public func respondInline(to request: HTTPRequest, context: RequestContext) throws -> HTTPResponse? {
-        try handler(request, context)
+    /// This responder, answering on the loop.
+    public func route(for request: HTTPRequest) -> HTTPRoute {
+        let handler = handler
+        return HTTPRoute(responder: self, inline: { request, context in try handler(request, context) })
     }
 }

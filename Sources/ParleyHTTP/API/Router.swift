@@ -39,26 +39,22 @@ public struct Router: HTTPResponder {
         add(method, pattern, maxBodyBytes: maxBodyBytes, responder: InlineResponder(handler))
     }
 
-    /// Responds through the matching route; throws 404 or 405.
+    /// Responds through the matching route; throws 404 or 405. The server does not come here:
+    /// it asks ``route(for:)`` once and answers through the route it got.
     public func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        let (route, parameters) = try match(request)
-        var context = context
-        context.parameters = parameters
-        return try await route.responder.respond(to: request, context: context)
+        try await route(for: request).respond(to: request, context: context)
     }
 
-    /// Responds inline when the matching route can; 404 and 405 are always inline.
-    public func respondInline(to request: HTTPRequest, context: RequestContext) throws -> HTTPResponse? {
-        let (route, parameters) = try match(request)
-        var context = context
-        context.parameters = parameters
-        return try route.responder.respondInline(to: request, context: context)
-    }
-
-    /// The matching route's limit, else its responder's, else nil.
-    public func maxBodyBytes(for request: HTTPRequest) -> Int? {
-        guard let (route, _) = try? match(request) else { return nil }
-        return route.maxBodyBytes ?? route.responder.maxBodyBytes(for: request)
+    /// The one match for `request`: the route's responder, parameters, body limit (the route's,
+    /// else its responder's) and fast path; 404 and 405 answer on the loop.
+    public func route(for request: HTTPRequest) -> HTTPRoute {
+        let route: Route
+        let parameters: PathParameters
+        do { (route, parameters) = try match(request) } catch { return .failing(error) }
+        var inner = route.responder.route(for: request)
+        inner.parameters = parameters
+        if let limit = route.maxBodyBytes { inner.maxBodyBytes = limit }
+        return inner
     }
 
     private func match(_ request: HTTPRequest) throws(HTTPError) -> (Route, PathParameters) {

@@ -15,6 +15,22 @@ struct HTTPHeadParser: Sendable {
 
     /// Parses `bytes` (the unconsumed input) and throws the response status for invalid heads.
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> Result {
+        var scanner = HTTPHeadScanner(limits: limits)
+        return try parse(bytes, resuming: &scanner)
+    }
+
+    /// Parses `bytes`, which extend the bytes `scanner` saw before: only the new bytes are
+    /// scanned, and a head that cannot be valid is refused at its first bad byte. The head is
+    /// built once, when it is complete; then `scanner` must start afresh for the next request.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>, resuming scanner: inout HTTPHeadScanner) throws(HTTPParseError)
+        -> Result
+    {
+        guard let length = try scanner.scan(bytes) else { return .incomplete }
+        return try build(UnsafeBufferPointer(rebasing: bytes[0..<length]))
+    }
+
+    /// The head in `bytes`, which the scanner found complete.
+    private func build(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> Result {
         var start = 0
         // RFC 9112 §2.2: ignore at least one empty line received before the request-line.
         while start + 1 < bytes.count, bytes[start] == ByteClass.cr, bytes[start + 1] == ByteClass.lf, start < 8 {

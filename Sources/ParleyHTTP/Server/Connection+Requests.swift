@@ -19,7 +19,7 @@ extension Connection {
                 let result: HTTPHeadParser.Result
                 do {
                     result = try input.withUnsafeBufferPointer { bytes throws(HTTPParseError) in
-                        try HTTPHeadParser(limits: loop.core.configuration.parserLimits).parse(bytes)
+                        try HTTPHeadParser(limits: headScanner.limits).parse(bytes, resuming: &headScanner)
                     }
                 } catch { return fail(error) }
                 guard case .complete(let head, let consumed) = result else {
@@ -30,6 +30,7 @@ extension Connection {
                     return
                 }
                 consume(consumed)
+                headScanner = HTTPHeadScanner(limits: headScanner.limits)
                 do { try begin(head) } catch { return fail(error) }
             case .body(var exchange):
                 do { try readBody(into: &exchange) } catch { return fail(error) }
@@ -63,9 +64,10 @@ extension Connection {
             method: head.method, target: head.target, parsed: target, version: head.version, headers: head.headers,
             body: [])
         let configuration = loop.core.configuration
-        let limit = loop.core.responder.maxBodyBytes(for: request) ?? configuration.maxBodyBytes
+        let route = loop.core.responder.route(for: request)  // the one match of this request
+        let limit = route.maxBodyBytes ?? configuration.maxBodyBytes
         var exchange = Exchange(
-            request: request, keepAlive: framing.keepAlive,
+            request: request, route: route, keepAlive: framing.keepAlive,
             announceKeepAlive: framing.keepAlive && head.version == .http1_0, remaining: 0, decoder: nil,
             startedAt: loop.now)
         switch framing.body {
@@ -100,16 +102,17 @@ extension Connection {
 
     /// Answers inline when the responder can; otherwise hands the request to a task.
     private func dispatch(_ exchange: Exchange) {
-        let context = RequestContext(logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil)
+        let context = RequestContext(
+            logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil, parameters: exchange.route.parameters)
         let response: HTTPResponse?
         do {
-            response = try loop.core.responder.respondInline(to: exchange.request, context: context)
+            response = try exchange.route.inline?(exchange.request, context)
         } catch {
             response = loop.core.response(for: error, method: exchange.request.method, path: exchange.request.path)
         }
         if let response { return finish(exchange, with: response) }
         phase = .responding(exchange)
-        loop.respondOffLoop(exchange.request, context: context, fd: fd, id: id)
+        loop.respondOffLoop(exchange.request, through: exchange.route.responder, context: context, fd: fd, id: id)
     }
 
     /// Receives an off-loop response.
@@ -126,7 +129,7 @@ extension Connection {
             response, into: &output, date: loop.dateCache.line, keepAlive: keepAlive,
             announceKeepAlive: exchange.announceKeepAlive, headOnly: exchange.request.method == "HEAD")
         if loop.core.logsAccess {
-            loop.core.logAccess(
+            loop.logAccess(
                 method: exchange.request.method, path: exchange.request.path, status: response.status.code,
                 bytes: bytes, nanoseconds: Syscall.monotonicNanoseconds() - exchange.startedAt, peer: peer)
         }
@@ -141,7 +144,7 @@ extension Connection {
             response, into: &output, date: loop.dateCache.line, keepAlive: false, announceKeepAlive: false,
             headOnly: false)
         if loop.core.logsAccess {
-            loop.core.logAccess(
+            loop.logAccess(
                 method: "-", path: "-", status: error.status, bytes: response.body.count, nanoseconds: 0, peer: peer)
         }
         input = []

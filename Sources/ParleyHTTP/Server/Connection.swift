@@ -30,6 +30,8 @@ final class Connection {
     var handshaking: Bool
     var phase = Phase.idle
     var input: [UInt8] = []
+    /// How far the head at the front of `input` has been validated; reads resume there.
+    var headScanner: HTTPHeadScanner
     var output = OutputQueue()
     var lastActivity: UInt64
     var phaseStart: UInt64
@@ -43,6 +45,7 @@ final class Connection {
         self.tls = tls
         self.loop = loop
         handshaking = tls != nil
+        headScanner = HTTPHeadScanner(limits: loop.core.configuration.parserLimits)
         lastActivity = loop.now
         phaseStart = loop.now
     }

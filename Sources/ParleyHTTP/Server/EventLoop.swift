@@ -15,6 +15,8 @@ final class EventLoop {
     /// Scratch space every read lands in before it is appended to a connection's input.
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private(set) var dateCache = DateCache()
+    /// This loop's buffered access log (used only when `core.logsAccess`).
+    private var accessLog: AccessLog
     private(set) var now: UInt64 = Syscall.monotonicNanoseconds()
     private(set) var draining = false
     private var drainDeadline: UInt64 = .max
@@ -27,6 +29,7 @@ final class EventLoop {
         self.handle = handle
         self.listener = FileDescriptor(owning: listener)
         self.listenerFD = listener
+        accessLog = AccessLog(configuration: core.configuration)
         epoll = try Syscall.epollCreate()
         let configuration = core.configuration
         let shortest =
@@ -70,6 +73,7 @@ final class EventLoop {
             if now >= nextTick {
                 nextTick = now + UInt64(tick) * 1_000_000
                 for connection in Array(connections.values) { connection.checkTimeout() }
+                accessLog.flushIfDue(now: now)
                 if acceptsPaused && !draining {
                     acceptsPaused = false
                     watch(listenerFD, events: EPOLLIN.rawValue)
@@ -81,6 +85,7 @@ final class EventLoop {
             }
         }
         for connection in Array(connections.values) { connection.close() }
+        accessLog.flush()
         handle.markFinished()
     }
 
@@ -137,6 +142,13 @@ final class EventLoop {
         }
     }
 
+    /// Adds one access-log line for a finished exchange (the caller checked `core.logsAccess`).
+    func logAccess(method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String) {
+        accessLog.record(
+            time: dateCache.logTime, method: method, path: path, status: status, bytes: bytes,
+            nanoseconds: nanoseconds, peer: peer, now: now)
+    }
+
     /// Changes the events `fd` is watched for.
     func watch(_ fd: Int32, events: UInt32) {
         try? Syscall.epollControl(epoll.rawValue, EPOLL_CTL_MOD, fd, events: events)
@@ -148,14 +160,17 @@ final class EventLoop {
         core.openConnections.subtract(1, ordering: .relaxed)
     }
 
-    /// Runs `request` through the responder on the responder threads and posts the response back.
-    func respondOffLoop(_ request: HTTPRequest, context: RequestContext, fd: Int32, id: UInt64) {
+    /// Runs `request` through its route's `responder` on the responder threads and posts the
+    /// response back; `context` already carries the route's parameters.
+    func respondOffLoop(
+        _ request: HTTPRequest, through responder: any HTTPResponder, context: RequestContext, fd: Int32, id: UInt64
+    ) {
         let core = core
         let handle = handle
         Task(executorPreference: core.responderPool) {
             let response: HTTPResponse
             do {
-                response = try await core.responder.respond(to: request, context: context)
+                response = try await responder.respond(to: request, context: context)
             } catch {
                 response = core.response(for: error, method: request.method, path: request.path)
             }

@@ -1,6 +1,8 @@
 /// One request in progress on a connection: the request as far as read, and how it ends.
 struct Exchange {
     var request: HTTPRequest
+    /// The route matched from the head, kept so nothing matches the request again.
+    let route: HTTPRoute
     /// Whether the connection may serve another request after this one.
     var keepAlive: Bool
     /// An HTTP/1.0 client asked for keep-alive, so the response must confirm it.

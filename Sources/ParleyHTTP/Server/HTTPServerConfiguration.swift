@@ -43,11 +43,20 @@ public struct HTTPServerConfiguration: Sendable {
     public var closeLingerTimeout: Duration = .seconds(2)
     /// How long `run()` lets in-flight requests finish after SIGTERM/SIGINT. Default 10 s.
     public var shutdownDeadline: Duration = .seconds(10)
-    /// Whether each request is logged at `info` (method, path, status, bytes, duration). Default true.
+    /// Whether each request gets an access-log line (method, path, status, bytes, duration,
+    /// peer), written when the logger's level is `info` or lower. Default true.
     public var accessLog: Bool = true
     /// What the access log prints for a request path, so a service can keep capabilities carried
     /// in paths (session ids) out of its logs. Default: the path as received.
     public var accessLogPath: @Sendable (String) -> String = { $0 }
+    /// Where access-log lines go, in batches of whole lines. Default: standard error.
+    public var accessLogSink: any AccessLogSink = StandardErrorSink()
+    /// Each loop hands its access-log lines to the sink once this many bytes are buffered.
+    /// Default 32 KiB.
+    public var accessLogBufferBytes: Int = 32 * 1024
+    /// The longest a line waits in a loop's buffer before it is written (checked every loop
+    /// tick, so up to a tick later). Default 1 s.
+    public var accessLogFlushInterval: Duration = .seconds(1)
     /// TLS certificate and key; nil serves plain HTTP. Default nil.
     public var tls: TLSConfiguration?
 

@@ -18,10 +18,11 @@ final class ServerCore: Sendable {
         self.logger = logger
         self.tls = tls
         responderPool = ResponderThreadPool()
+        logsAccess = configuration.accessLog && logger.logLevel <= .info
     }
 
     /// Whether access-log lines would be emitted, checked before building one.
-    var logsAccess: Bool { configuration.accessLog && logger.logLevel <= .info }
+    let logsAccess: Bool
 
     /// The response for an error a responder threw: `HTTPError`s render themselves; anything
     /// else is logged and becomes a generic 500 that reveals nothing (DESIGN.md "HTTP API").
@@ -31,14 +32,6 @@ final class ServerCore: Sendable {
             "responder failed",
             metadata: ["method": "\(method)", "path": "\(path)", "error": "\(String(reflecting: error))"])
         return HTTPError.internalError.response
-    }
-
-    /// One access-log line: method, path, status, body bytes, duration.
-    func logAccess(method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String) {
-        let micros = nanoseconds / 1000
-        logger.info(
-            "\(method) \(configuration.accessLogPath(path)) \(status) \(bytes)B \(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())ms",
-            metadata: ["peer": "\(peer)"])
     }
 }
 

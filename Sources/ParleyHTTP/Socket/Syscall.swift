@@ -130,4 +130,20 @@ enum Syscall {
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
+
+    /// Writes all of `bytes` to `fd`, retrying partial writes and EINTR; gives up on other
+    /// errors (a log destination that fails must not stop the server).
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
 }

@@ -17,8 +17,8 @@ public struct ServiceRoute: Sendable {
     public let method: String
     /// Path template with `{name}` parameters.
     public let path: String
-    /// OpenAPI `operationId`.
-    public let operationId: String
+    /// What the route does: picks its handler (an exhaustive switch) and names it in OpenAPI.
+    public let operation: ServiceOperation
     /// One-line summary.
     public let summary: String
     /// Who may call it.
@@ -33,135 +33,138 @@ public struct ServiceRoute: Sendable {
     /// The v1 API (DESIGN.md "HTTP API").
     public static let all: [ServiceRoute] = [
         ServiceRoute(
-            "GET", "/healthz", "health", "Liveness: the process answers.", .open,
+            "GET", "/healthz", .health, "Liveness: the process answers.", .open,
             responses: [(200, "Status", "alive")]),
         ServiceRoute(
-            "GET", "/readyz", "ready", "Readiness: database reachable and migrations applied.", .open,
+            "GET", "/readyz", .ready, "Readiness: database reachable and migrations applied.", .open,
             responses: [(200, "Status", "ready")], problems: [503]),
         ServiceRoute(
-            "GET", "/metrics", "metrics", "Prometheus metrics (text exposition format).", .open,
+            "GET", "/metrics", .metrics, "Prometheus metrics (text exposition format).", .open,
             responses: [(200, nil, "metrics text")]),
         ServiceRoute(
-            "GET", "/openapi.json", "openapi", "This OpenAPI 3.1 document.", .open,
+            "GET", "/openapi.json", .openapi, "This OpenAPI 3.1 document.", .open,
             responses: [(200, nil, "the document")]),
         ServiceRoute(
-            "POST", "/v1/flows", "createFlowVersion",
+            "POST", "/v1/flows", .createFlowVersion,
             "Store a new immutable flow version (idempotent on identical content; If-Match on the latest version).",
             .scope(.author), requestSchema: "Flow",
             responses: [(201, "FlowVersion", "created"), (200, "FlowVersion", "identical to the latest version")],
             problems: [400, 401, 403, 412, 413, 415, 422]),
         ServiceRoute(
-            "POST", "/v1/flows/lint", "lintFlow", "Dry run: lint problems and servability per core version.",
+            "POST", "/v1/flows/lint", .lintFlow, "Dry run: lint problems and servability per core version.",
             .scope(.author), requestSchema: "Flow", responses: [(200, "LintReport", "the report")],
             problems: [400, 401, 403, 413]),
         ServiceRoute(
-            "POST", "/v1/flows/preview", "previewFlow",
+            "POST", "/v1/flows/preview", .previewFlow,
             "Dry run: an unsaved flow's step gated for one or every supported core, and with answers the "
                 + "interpreter's outcome and next step. Stores nothing.",
             .scope(.author), requestSchema: "PreviewRequest", responses: [(200, "Preview", "the preview")],
             problems: [400, 401, 403, 413, 415, 422]),
         ServiceRoute(
-            "GET", "/v1/flows", "listFlows", "Flows with their latest version and live releases (paginated).",
+            "GET", "/v1/flows", .listFlows, "Flows with their latest version and live releases (paginated).",
             .anyToken, responses: [(200, "FlowList", "a page of flows")], problems: [400, 401]),
         ServiceRoute(
-            "GET", "/v1/flows/{id}", "getFlow", "One flow: latest version and live releases.", .anyToken,
+            "GET", "/v1/flows/{id}", .getFlow, "One flow: latest version and live releases.", .anyToken,
             responses: [(200, "FlowSummary", "the flow")], problems: [401, 404]),
         ServiceRoute(
-            "GET", "/v1/flows/{id}/versions", "listFlowVersions", "The flow's versions, newest first (paginated).",
+            "GET", "/v1/flows/{id}/versions", .listFlowVersions, "The flow's versions, newest first (paginated).",
             .anyToken, responses: [(200, "FlowVersionList", "a page of versions")], problems: [400, 401, 404]),
         ServiceRoute(
-            "GET", "/v1/flows/{id}/versions/{n}", "getFlowVersion", "One version with its content.", .anyToken,
+            "GET", "/v1/flows/{id}/versions/{n}", .getFlowVersion, "One version with its content.", .anyToken,
             responses: [(200, "FlowVersion", "the version")], problems: [400, 401, 404]),
         ServiceRoute(
-            "POST", "/v1/flows/{id}/releases", "releaseFlowVersion",
+            "POST", "/v1/flows/{id}/releases", .releaseFlowVersion,
             "Make a version live on a channel; rollback is releasing an older version.", .scope(.publish),
             requestSchema: "ReleaseRequest", responses: [(201, "Release", "released")],
             problems: [400, 401, 403, 404, 422]),
         ServiceRoute(
-            "GET", "/v1/flows/{id}/releases", "listReleases", "Release history of the flow, newest first.",
+            "GET", "/v1/flows/{id}/releases", .listReleases, "Release history of the flow, newest first.",
             .anyToken, responses: [(200, "ReleaseList", "the history")], problems: [401, 404]),
         ServiceRoute(
-            "POST", "/v1/flows/{id}/releases/{r}/halt", "haltRelease",
+            "POST", "/v1/flows/{id}/releases/{r}/halt", .haltRelease,
             "Stop new sessions from entering a partial release; they get the previous full release again.",
             .scope(.publish), responses: [(200, "Release", "halted (or already halted)")],
             problems: [400, 401, 403, 404, 409, 413]),
         ServiceRoute(
-            "GET", "/v1/flows/{id}/releases/{r}/comparison", "compareRelease",
+            "GET", "/v1/flows/{id}/releases/{r}/comparison", .compareRelease,
             "The release's version beside the previous full release's since the rollout began.", .anyToken,
             responses: [(200, "ReleaseComparison", "sessions per version")], problems: [400, 401, 404]),
         ServiceRoute(
-            "POST", "/v1/bundles", "publishBundle",
+            "POST", "/v1/bundles", .publishBundle,
             "Apply a signed bundle atomically (Parley-Signature header); re-posting is a no-op.", .scope(.publish),
             requestSchema: "Bundle",
             responses: [(201, "BundleResult", "applied"), (200, "BundleResult", "already applied")],
             problems: [400, 401, 403, 413, 422]),
         ServiceRoute(
-            "GET", "/v1/screens/{flow}", "getStartScreen",
+            "GET", "/v1/screens/{flow}", .getStartScreen,
             "The live version's start step, gated for the Parley-Core header.", .client,
             responses: [(200, "GatedScreen", "the gated screen"), (304, nil, "not modified")],
             problems: [400, 401, 404]),
         ServiceRoute(
-            "GET", "/v1/screens/{flow}/{step}", "getStepScreen",
+            "GET", "/v1/screens/{flow}/{step}", .getStepScreen,
             "A step of the live version, gated for the Parley-Core header.", .client,
             responses: [(200, "GatedScreen", "the gated screen"), (304, nil, "not modified")],
             problems: [400, 401, 404]),
         ServiceRoute(
-            "POST", "/v1/flows/{flow}/validate", "validateStep",
+            "POST", "/v1/flows/{flow}/validate", .validateStep,
             "Dry run: the interpreter's outcome for one step's answers (optionally with the answers of earlier "
                 + "steps as context). Stores nothing; only sessions make answers count.",
             .client, requestSchema: "ValidateRequest", responses: [(200, "ValidationOutcome", "the outcome")],
             problems: [400, 401, 404, 413, 415]),
         ServiceRoute(
-            "POST", "/v1/sessions", "startSession",
+            "POST", "/v1/sessions", .startSession,
             "Start a session on the channel's live version, pinned with the Parley-Core header.", .client,
             requestSchema: "SessionStart", responses: [(201, "SessionSnapshot", "the first snapshot")],
             problems: [400, 401, 404, 413, 415]),
         ServiceRoute(
-            "GET", "/v1/sessions/{id}", "getSession", "The session's snapshot; ETag is the rev.", .client,
+            "GET", "/v1/sessions/{id}", .getSession, "The session's snapshot; ETag is the rev.", .client,
             responses: [(200, "SessionSnapshot", "the snapshot"), (304, nil, "not modified")],
             problems: [401, 404, 410]),
         ServiceRoute(
-            "POST", "/v1/sessions/{id}/answers", "answerSession",
+            "POST", "/v1/sessions/{id}/answers", .answerSession,
             "Answer the current step (Idempotency-Key honoured); 200 with the next snapshot, 422 with errors.",
             .client, requestSchema: "SessionAnswers", responses: [(200, "SessionSnapshot", "the next snapshot")],
             problems: [400, 401, 404, 409, 410, 413, 415, 422]),
         ServiceRoute(
-            "POST", "/v1/sessions/{id}/back", "backSession",
+            "POST", "/v1/sessions/{id}/back", .backSession,
             "Go back to the previous step of the path (Idempotency-Key honoured).", .client,
             requestSchema: "SessionBack", responses: [(200, "SessionSnapshot", "the previous step's snapshot")],
             problems: [400, 401, 404, 409, 410, 413, 415, 422]),
         ServiceRoute(
-            "GET", "/", "studioRedirect", "Sends people who open the server's address to the studio.", .open,
+            "GET", "/", .studioRedirect, "Sends people who open the server's address to the studio.", .open,
             responses: [(302, nil, "to /studio")]),
         ServiceRoute(
-            "GET", "/studio", "studio", "The web studio (HTML app shell; DESIGN.md \"Studio\").", .open,
+            "GET", "/studio", .studio, "The web studio (HTML app shell; DESIGN.md \"Studio\").", .open,
             responses: [(200, nil, "the page"), (304, nil, "not modified")]),
         ServiceRoute(
-            "GET", "/studio/flows/{flow}", "studioFlow", "The studio on one flow (a shareable link).", .open,
+            "GET", "/studio/flows/{flow}", .studioFlow, "The studio on one flow (a shareable link).", .open,
             responses: [(200, nil, "the page"), (304, nil, "not modified")]),
         ServiceRoute(
-            "GET", "/studio/flows/{flow}/{view}", "studioFlowView",
+            "GET", "/studio/flows/{flow}/{view}", .studioFlowView,
             "The studio on one view of a flow: editor, preview, try, graph or funnel.", .open,
             responses: [(200, nil, "the page"), (304, nil, "not modified")], problems: [404]),
         ServiceRoute(
-            "GET", "/studio/assets/{asset}", "studioAsset", "A studio script, style sheet or icon.", .open,
+            "GET", "/studio/assets/{asset}", .studioAsset, "A studio script, style sheet or icon.", .open,
             responses: [(200, nil, "the file"), (304, nil, "not modified")], problems: [404]),
     ]
 
     init(
-        _ method: String, _ path: String, _ operationId: String, _ summary: String, _ access: RouteAccess,
+        _ method: String, _ path: String, _ operation: ServiceOperation, _ summary: String, _ access: RouteAccess,
         requestSchema: String? = nil, responses: [(status: Int, schema: String?, description: String)],
         problems: [Int] = []
     ) {
         self.method = method
         self.path = path
-        self.operationId = operationId
+        self.operation = operation
         self.summary = summary
         self.access = access
         self.requestSchema = requestSchema
         self.responses = responses
         self.problems = problems
     }
+
+    /// OpenAPI `operationId`.
+    public var operationId: String { operation.rawValue }
 
     /// The `{name}` parameters of the path template, in order.
     public var pathParameters: [String] {

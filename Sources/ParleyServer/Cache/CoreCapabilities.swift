@@ -17,12 +17,12 @@ final class CoreCapabilities: Sendable {
         let label: String
     }
 
-    private let limit: Int
-    private let known = Mutex<[String: Resolved]>([:])
+    private let known: Mutex<LRUDictionary<String, Resolved>>
     private let floor: Resolved
 
+    /// Remembers at most `limit` header values; the least recently seen goes first.
     init(limit: Int) {
-        self.limit = limit
+        known = Mutex(LRUDictionary(capacity: limit))
         floor = Self.resolve(CoreVersion.floor)
     }
 
@@ -37,7 +37,7 @@ final class CoreCapabilities: Sendable {
 
     /// A `Parley-Core` value's capabilities (a session's core is stored as such a value).
     func resolve(header: String) throws(HTTPError) -> Resolved {
-        if let hit = known.withLock({ $0[header] }) { return hit }
+        if let hit = known.withLock({ $0.value(for: header) }) { return hit }
         let version: CoreVersion
         do {
             version = try CoreVersion(parsing: header)
@@ -46,10 +46,7 @@ final class CoreCapabilities: Sendable {
                 "Parley-Core \"\(header.prefix(64))\" is not a semantic version: \(error)")
         }
         let resolved = Self.resolve(version)
-        known.withLock { cache in
-            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
-            cache[header] = resolved
-        }
+        known.withLock { $0.set(resolved, for: header) }
         return resolved
     }
 

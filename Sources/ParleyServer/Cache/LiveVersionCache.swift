@@ -17,22 +17,28 @@ final class LiveVersionCache: Sendable {
 
     private struct State {
         /// `nil` value: known to have no live release.
-        var live: [LiveKey: LiveRelease?] = [:]
-        var versions: [VersionKey: StoredFlowVersion] = [:]
-        var released: Set<VersionKey> = []
+        var live: LRUDictionary<LiveKey, LiveRelease?>
+        var versions: LRUDictionary<VersionKey, StoredFlowVersion>
+        var released: LRUDictionary<VersionKey, Void>
         /// Bumped by every invalidation, so a database read that raced with one is not cached.
         var invalidations: UInt64 = 0
     }
 
-    private let limit: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    init(limit: Int) { self.limit = limit }
+    /// At most `limit` live mappings and decoded versions (and 8× as many released markers);
+    /// the least recently used go first.
+    init(limit: Int) {
+        state = Mutex(
+            State(
+                live: LRUDictionary(capacity: limit), versions: LRUDictionary(capacity: limit),
+                released: LRUDictionary(capacity: limit * 8)))
+    }
 
     /// `.some(release or nil)` when known, `nil` when it must be read from the database.
     func live(flow: String, channel: String) -> LiveRelease?? {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
-        return state.withLock { $0.live[key] }
+        return state.withLock { $0.live.value(for: key) }
     }
 
     /// A token to take *before* reading the live version from the database, for
@@ -48,35 +54,31 @@ final class LiveVersionCache: Sendable {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
         state.withLock { state in
             guard state.invalidations == readAfter else { return }
-            if state.live.count >= limit { state.live.removeAll(keepingCapacity: true) }
-            state.live[key] = .some(release)
+            state.live.set(release, for: key)
             for version in [release?.base, release?.rollout?.version].compactMap({ $0 }) {
-                Self.store(version, in: &state, limit: limit)
+                Self.store(version, in: &state)
             }
         }
     }
 
     /// A decoded version, if cached.
     func version(flow: String, number: Int) -> StoredFlowVersion? {
-        state.withLock { $0.versions[VersionKey(flow: ScalarKey(flow), version: number)] }
+        state.withLock { $0.versions.value(for: VersionKey(flow: ScalarKey(flow), version: number)) }
     }
 
     /// Remembers a decoded version.
     func remember(version: StoredFlowVersion) {
-        state.withLock { Self.store(version, in: &$0, limit: limit) }
+        state.withLock { Self.store(version, in: &$0) }
     }
 
     /// Whether the version is known to have been released (releases are never undone).
     func isKnownReleased(flow: String, number: Int) -> Bool {
-        state.withLock { $0.released.contains(VersionKey(flow: ScalarKey(flow), version: number)) }
+        state.withLock { $0.released.value(for: VersionKey(flow: ScalarKey(flow), version: number)) != nil }
     }
 
     /// Remembers that a version was released.
     func rememberReleased(flow: String, number: Int) {
-        state.withLock { state in
-            if state.released.count >= limit * 8 { state.released.removeAll(keepingCapacity: true) }
-            state.released.insert(VersionKey(flow: ScalarKey(flow), version: number))
-        }
+        state.withLock { $0.released.set((), for: VersionKey(flow: ScalarKey(flow), version: number)) }
     }
 
     /// Forgets the live version of one (flow, channel): a release happened.
@@ -96,8 +98,7 @@ final class LiveVersionCache: Sendable {
         }
     }
 
-    private static func store(_ version: StoredFlowVersion, in state: inout State, limit: Int) {
-        if state.versions.count >= limit { state.versions.removeAll(keepingCapacity: true) }
-        state.versions[VersionKey(flow: ScalarKey(version.flowId), version: version.version)] = version
+    private static func store(_ version: StoredFlowVersion, in state: inout State) {
+        state.versions.set(version, for: VersionKey(flow: ScalarKey(version.flowId), version: version.version))
     }
 }

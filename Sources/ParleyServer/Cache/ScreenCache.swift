@@ -31,17 +31,14 @@ final class ScreenCache: Sendable {
         let headers: HTTPHeaders
     }
 
-    private let limit: Int
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries: Mutex<LRUDictionary<Key, Entry>>
 
-    init(limit: Int) { self.limit = limit }
+    /// At most `limit` screens; the least recently served goes first.
+    init(limit: Int) { entries = Mutex(LRUDictionary(capacity: limit)) }
 
-    func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
+    func entry(_ key: Key) -> Entry? { entries.withLock { $0.value(for: key) } }
 
     func store(_ entry: Entry, for key: Key) {
-        entries.withLock { entries in
-            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
-        }
+        entries.withLock { $0.set(entry, for: key) }
     }
 }

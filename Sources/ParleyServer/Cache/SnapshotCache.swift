@@ -13,45 +13,46 @@ final class SnapshotCache: Sendable {
     }
 
     private struct State {
-        var slots: [String: Slot] = [:]
+        var slots: LRUDictionary<String, Slot>
         /// Session id by hex key, for notifications (which never carry ids).
-        var ids: [String: String] = [:]
+        var ids: LRUDictionary<String, String>
         /// The newest rev notified per hex key, cached or not: a read that started before the
         /// notification arrived must not be stored.
-        var notified: [String: Int] = [:]
+        var notified: LRUDictionary<String, Int>
     }
 
-    private let limit: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    init(limit: Int) { self.limit = limit }
+    /// At most `limit` sessions (and as many id and notification markers); the least recently
+    /// used go first.
+    init(limit: Int) {
+        state = Mutex(
+            State(
+                slots: LRUDictionary(capacity: limit), ids: LRUDictionary(capacity: limit),
+                notified: LRUDictionary(capacity: limit)))
+    }
 
     /// The cached snapshot of a session, when it is the newest known.
     func snapshot(_ id: String) -> SessionSnapshot? {
-        state.withLock { $0.slots[id]?.snapshot }
+        state.withLock { $0.slots.value(for: id)?.snapshot }
     }
 
     /// Remembers a snapshot unless a newer rev is already known.
     func store(_ snapshot: SessionSnapshot, id: String, keyHex: String) {
         state.withLock { state in
-            if let slot = state.slots[id], slot.rev > snapshot.rev { return }
-            if let notified = state.notified[keyHex], notified > snapshot.rev { return }
-            if state.slots.count >= limit {
-                state.slots.removeAll(keepingCapacity: true)
-                state.ids.removeAll(keepingCapacity: true)
-            }
-            state.slots[id] = Slot(rev: snapshot.rev, snapshot: snapshot)
-            state.ids[keyHex] = id
+            if let slot = state.slots.peek(id), slot.rev > snapshot.rev { return }
+            if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return }
+            state.slots.set(Slot(rev: snapshot.rev, snapshot: snapshot), for: id)
+            state.ids.set(id, for: keyHex)
         }
     }
 
     /// A change at `rev` happened (in any process): drop older snapshots of that session.
     func invalidate(keyHex: String, rev: Int) {
         state.withLock { state in
-            if state.notified.count >= limit { state.notified.removeAll(keepingCapacity: true) }
-            state.notified[keyHex] = max(rev, state.notified[keyHex] ?? 0)
-            guard let id = state.ids[keyHex], let slot = state.slots[id], slot.rev < rev else { return }
-            state.slots[id] = Slot(rev: rev, snapshot: nil)
+            state.notified.set(max(rev, state.notified.peek(keyHex) ?? 0), for: keyHex)
+            guard let id = state.ids.peek(keyHex), let slot = state.slots.peek(id), slot.rev < rev else { return }
+            state.slots.set(Slot(rev: rev, snapshot: nil), for: id)
         }
     }
 

@@ -49,7 +49,8 @@ extension Handlers {
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
             forward: move.forward, expiresAt: sessionExpiry())
         let change = SessionStore.Change(
-            after: after, kind: "answer", step: record.step, answers: answers, outcome: outcome.json,
+            after: after, kind: "answer", step: record.step, answers: answers, sensitive: version.sensitiveFields,
+            outcome: outcome.json,
             nextStep: move.step, complete: move.completes ? SessionCompletion.replayer(version.flow) : nil)
         return try await commit(change, from: record, in: version, retry: retry) {
             countStep(record, outcome: "valid")
@@ -87,7 +88,8 @@ extension Handlers {
             forward: [PathEntry(step: record.step, answers: record.values)] + record.forward,
             expiresAt: sessionExpiry())
         let change = SessionStore.Change(
-            after: after, kind: "back", step: previous.step, answers: nil, outcome: nil, nextStep: nil,
+            after: after, kind: "back", step: previous.step, answers: nil, sensitive: version.sensitiveFields,
+            outcome: nil, nextStep: nil,
             complete: nil)
         return try await commit(change, from: record, in: version, retry: retry) {}
     }

@@ -32,6 +32,12 @@ extension Handlers {
         _ change: SessionStore.Change, from record: SessionRecord, in version: StoredFlowVersion,
         retry: IdempotentRequest?, onCommit: () -> Void
     ) async throws -> HTTPResponse {
+        if !change.sensitive.isEmpty, context.configuration.dataKeyring.currentId == nil {
+            throw ServiceProblem.make(
+                .serviceUnavailable, "data-key-missing", "Sensitive answers cannot be stored",
+                "This flow has sensitive fields and the server has no data key (PARLEY_DATA_KEY_FILE); "
+                    + "answers are never stored unencrypted.")
+        }
         let core = try context.cores.resolve(header: record.core)
         guard let screen = context.screens.render(version, step: change.after.step, for: core, locale: record.locale)
         else {

@@ -10,14 +10,14 @@ struct Authenticator: Sendable {
 
     /// Client endpoints: open, unless a client key is configured (checked in constant time).
     func checkClient(_ request: HTTPRequest) throws(HTTPError) -> Caller {
-        guard let clientKey else { return Caller(name: "client", scopes: []) }
+        guard let clientKey else { return .client }
         guard let given = request.headers["Parley-Client-Key"] else {
             throw ServiceProblem.unauthorized("send the Parley-Client-Key header")
         }
         guard ConstantTime.equals(Array(given.utf8), Array(clientKey.utf8)) else {
             throw ServiceProblem.unauthorized("the Parley-Client-Key is not valid")
         }
-        return Caller(name: "client", scopes: [])
+        return .client
     }
 
     /// Token endpoints: a valid bearer token, whose scope grants `required` when given.

@@ -20,7 +20,7 @@ struct ServiceContext: Sendable {
         self.configuration = configuration
         self.pool = pool
         flows = FlowStore(pool: pool)
-        sessions = SessionStore(pool: pool)
+        sessions = SessionStore(pool: pool, sealing: AnswerSealing(keyring: configuration.dataKeyring))
         snapshots = SnapshotCache(limit: configuration.maxCachedSnapshots)
         access = AccessStore(pool: pool)
         live = LiveVersionCache(limit: configuration.maxCachedVersions)

@@ -7,29 +7,44 @@ public import ParleyPostgres
 public struct SessionInspector: Sendable {
     private let handlers: Handlers
 
-    /// An inspector on the service's database.
-    public init(pool: PostgresPool, logger: Logger) {
+    /// An inspector on the service's database; `keyring` opens sensitive answers.
+    public init(pool: PostgresPool, keyring: DataKeyring, logger: Logger) {
+        var configuration = ServiceConfiguration()
+        configuration.dataKeyring = keyring
         handlers = Handlers(
             context: ServiceContext(
-                configuration: ServiceConfiguration(), pool: pool, metrics: MetricsRegistry(), logger: logger))
+                configuration: configuration, pool: pool, metrics: MetricsRegistry(), logger: logger))
     }
 
+    /// What a masked sensitive answer shows.
+    static let masked = JSONValue.string("[sensitive]")
+
     /// `{"snapshot": {…}, "log": [{rev, kind, step, answers?, next?}…]}`, or `nil` for an unknown id.
-    /// An expired session still shows (its snapshot says `"status": "expired"`).
-    public func show(_ id: String) async throws -> JSONValue? {
+    /// An expired session still shows (its snapshot says `"status": "expired"`). Sensitive answers
+    /// are masked unless `reveal`; a sealed answer that does not open throws, never prints.
+    public func show(_ id: String, reveal: Bool = false) async throws -> JSONValue? {
         let sessionId = SessionID(id)
         guard let record = try await handlers.context.sessions.load(sessionId) else { return nil }
-        let snapshot = try await handlers.snapshot(of: record)
+        let version = try await handlers.pinnedVersion(record)
+        let hidden = reveal ? [] : version.sensitiveFields
+        func mask(_ answers: JSONValue) -> JSONValue {
+            guard case .object(var object) = answers else { return answers }
+            for field in hidden where object[field] != nil { object[field] = Self.masked }
+            return .object(object)
+        }
+        let snapshot = try handlers.snapshot(of: record, in: version)
         var log: [JSONValue] = []
         for row in try await handlers.context.sessions.log(sessionId) {
             var entry = JSONObject()
             entry["rev"] = .number(JSONNumber(row.rev))
             entry["kind"] = .string(row.kind)
             entry["step"] = .string(row.step)
-            if let answers = row.answers { entry["answers"] = answers }
+            if let answers = row.answers { entry["answers"] = mask(answers) }
             if let next = row.nextStep { entry["next"] = .string(next) }
             log.append(.object(entry))
         }
-        return ["snapshot": try JSONParser.parse(snapshot.body), "log": .array(log)]
+        guard case .object(var shown) = try JSONParser.parse(snapshot.body) else { return nil }
+        shown["values"] = shown["values"].map(mask)
+        return ["snapshot": .object(shown), "log": .array(log)]
     }
 }

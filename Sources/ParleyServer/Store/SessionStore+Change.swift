@@ -21,16 +21,22 @@ extension SessionStore {
                 let locked = try await connection.query(
                     "SELECT pg_try_advisory_xact_lock(hashtextextended(\(Hex.encode(Array(key)) + record.key), 0))")
                 guard try locked.first?.decode(Bool.self, at: 0) == true else { return .idempotencyInFlight }
-                if let stored = try await Self.recorded(key, record.key, connection) {
+                if let stored = try await recorded(key, record.key, connection) {
                     return .idempotencyRecorded(stored)
                 }
             }
+            let session = Array(key)
+            let sensitive = change.sensitive
+            let path = try stored(after.path, sensitive: sensitive, session: session)
+            let values = try sealing.seal(after.values, sensitive: sensitive, session: session)
+            let forward = try stored(after.forward, sensitive: sensitive, session: session)
+            let loggedAnswers = try change.answers.map { try sealing.seal($0, sensitive: sensitive, session: session) }
             let updated = try await connection.query(
                 """
                 UPDATE sessions SET rev = rev + 1, status = \(after.status.rawValue), step = \(after.step),
-                    path = \(Self.jsonb(.array(after.path.map(\.json)))),
-                    "values" = \(Self.jsonb(after.values.json)),
-                    forward = \(Self.jsonb(.array(after.forward.map(\.json)))),
+                    path = \(Self.jsonb(path)),
+                    "values" = \(Self.jsonb(values)),
+                    forward = \(Self.jsonb(forward)),
                     updated_at = now(), expires_at = to_timestamp(\(after.expiresAt)),
                     completed_at = CASE WHEN \(after.status.rawValue) = 'completed' THEN now() END
                 WHERE key = \(key) AND rev = \(expectedRev) AND status = 'active' AND expires_at > now()
@@ -41,24 +47,26 @@ extension SessionStore {
                 """
                 INSERT INTO session_log (session_key, rev, kind, step, answers, outcome, next_step, core_version)
                 VALUES (\(key), \(after.rev), \(change.kind), \(change.step),
-                        \(change.answers.map { Self.jsonb($0.json) }), \(change.outcome.map(Self.jsonb)),
+                        \(loggedAnswers.map(Self.jsonb)), \(change.outcome.map(Self.jsonb)),
                         \(change.nextStep), \(after.core))
                 """)
             if let complete = change.complete {
-                let completion = try complete(try await Self.log(key, connection))
+                let completion = try complete(try await log(key, connection))
+                let answers = try sealing.seal(completion.answers, sensitive: sensitive, session: session)
                 try await connection.query(
                     """
                     INSERT INTO completions (session_key, flow_id, version, core_version, path, answers)
                     VALUES (\(key), \(after.flowId), \(after.version), \(after.core),
                             \(Self.jsonb(.array(completion.path.map(JSONValue.string)))),
-                            \(Self.jsonb(completion.answers.json)))
+                            \(Self.jsonb(answers)))
                     """)
             }
             if let record = change.idempotency {
                 try await connection.query(
                     """
                     INSERT INTO session_idempotency (session_key, key, request_sha256, status, response)
-                    VALUES (\(key), \(record.key), \(Data(record.requestHash)), \(record.status), \(Data(record.body)))
+                    VALUES (\(key), \(record.key), \(Data(record.requestHash)), \(record.status),
+                            \(Data(try recordable(record.body, sensitive: sensitive, key: key, idempotencyKey: record.key))))
                     """)
             }
             return .committed

@@ -7,6 +7,8 @@ import ParleyPostgres
 /// can never both win a rev.
 struct SessionStore: Sendable {
     let pool: PostgresPool
+    /// Seals sensitive answers before they are written and opens them when read (issue 18).
+    let sealing: AnswerSealing
 
     /// What a guarded change came to.
     enum ChangeResult: Sendable {
@@ -49,6 +51,8 @@ struct SessionStore: Sendable {
         /// The step the log row concerns (answered, moved to…).
         let step: String
         let answers: Answers?
+        /// The pinned version's sensitive fields: their answers are sealed wherever they are stored.
+        let sensitive: Set<String>
         let outcome: JSONValue?
         let nextStep: String?
         /// Replays the log (plus this change) and returns the completion, or throws to refuse it.
@@ -85,26 +89,48 @@ struct SessionStore: Sendable {
             """)
         guard let row = rows.first else { return nil }
         let status = SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired
+        let key = id.key
         return SessionRecord(
             id: id, flowId: try row.decode(column: "flow_id"), version: try row.decode(column: "version"),
             channel: try row.decode(column: "channel"), core: try row.decode(column: "core_version"),
             locale: try row.decode(column: "locale"), rev: try row.decode(column: "rev"), status: status,
-            step: try row.decode(column: "step"),
-            path: PathEntry.list(try Self.json(row, "path")) ?? [],
-            values: (try? Answers(try Self.json(row, "values"))) ?? Answers(),
-            forward: PathEntry.list(try Self.json(row, "forward")) ?? [],
+            step: try row.decode(column: "step"), path: try entries(try Self.json(row, "path"), session: key),
+            values: try sealing.open(try Self.json(row, "values"), session: key),
+            forward: try entries(try Self.json(row, "forward"), session: key),
             messages: try Self.json(row, "messages"), expiresAt: try row.decode(column: "expires"))
+    }
+
+    /// Stored path entries with their sealed answers opened; a malformed list reads as empty
+    /// (a tampered row is refused at completion by the replay).
+    func entries(_ stored: JSONValue, session: [UInt8]) throws -> [PathEntry] {
+        var entries: [PathEntry] = []
+        for item in stored.arrayValue ?? [] {
+            guard let step = item["step"]?.stringValue, let answers = item["answers"] else { return [] }
+            entries.append(PathEntry(step: step, answers: try sealing.open(answers, session: session)))
+        }
+        return entries
+    }
+
+    /// Path entries as stored: `[{"step", "answers"}]` with the sensitive answers sealed.
+    func stored(_ entries: [PathEntry], sensitive: Set<String>, session: [UInt8]) throws -> JSONValue {
+        .array(
+            try entries.map { entry in
+                [
+                    "step": .string(entry.step),
+                    "answers": try sealing.seal(entry.answers, sensitive: sensitive, session: session),
+                ]
+            })
     }
 
     /// The session's log, oldest first.
     func log(_ id: SessionID) async throws -> [LogRow] {
-        try await pool.withConnection { connection in try await Self.log(Data(id.key), connection) }
+        try await pool.withConnection { connection in try await log(Data(id.key), connection) }
     }
 
     /// The response recorded for an `Idempotency-Key`, if any.
     func recorded(_ id: SessionID, idempotencyKey: String) async throws -> StoredResponse? {
         try await pool.withConnection { connection in
-            try await Self.recorded(Data(id.key), idempotencyKey, connection)
+            try await recorded(Data(id.key), idempotencyKey, connection)
         }
     }
 
@@ -113,7 +139,8 @@ struct SessionStore: Sendable {
         return try JSONParser.parse(stored.bytes)
     }
 
-    static func log(_ key: Data, _ connection: PostgresConnection) async throws -> [LogRow] {
+    /// The log of a session, its sealed answers opened.
+    func log(_ key: Data, _ connection: PostgresConnection) async throws -> [LogRow] {
         let rows = try await connection.query(
             """
             SELECT rev, kind, step, answers, next_step FROM session_log WHERE session_key = \(key) ORDER BY rev
@@ -122,12 +149,14 @@ struct SessionStore: Sendable {
             let answers: PostgresJSONB? = try row.decode(column: "answers")
             return LogRow(
                 rev: try row.decode(column: "rev"), kind: try row.decode(column: "kind"),
-                step: try row.decode(column: "step"), answers: try answers.map { try JSONParser.parse($0.bytes) },
+                step: try row.decode(column: "step"),
+                answers: try answers.map { try sealing.open(try JSONParser.parse($0.bytes), session: Array(key)).json },
                 nextStep: try row.decode(column: "next_step"))
         }
     }
 
-    static func recorded(_ key: Data, _ idempotencyKey: String, _ connection: PostgresConnection) async throws
+    /// A recorded response; a sealed one (the session has sensitive fields) is opened.
+    func recorded(_ key: Data, _ idempotencyKey: String, _ connection: PostgresConnection) async throws
         -> StoredResponse?
     {
         let rows = try await connection.query(
@@ -137,8 +166,25 @@ struct SessionStore: Sendable {
             """)
         guard let row = rows.first else { return nil }
         let hash: Data = try row.decode(column: "request_sha256")
-        let body: Data = try row.decode(column: "response")
-        return StoredResponse(requestHash: Array(hash), status: try row.decode(column: "status"), body: Array(body))
+        let stored: Data = try row.decode(column: "response")
+        var body = Array(stored)
+        if body.starts(with: Self.sealedPrefix) {
+            body = try sealing.keyring.open(
+                String(decoding: body.dropFirst(Self.sealedPrefix.count), as: UTF8.self),
+                context: Array(key) + [0] + Array(idempotencyKey.utf8))
+        }
+        return StoredResponse(requestHash: Array(hash), status: try row.decode(column: "status"), body: body)
+    }
+
+    /// How a sealed recorded response starts (a JSON body never does).
+    static let sealedPrefix = Array("$sealed:".utf8)
+
+    /// A response body as recorded: sealed when the session has sensitive fields (the snapshot's
+    /// prefill may hold their answers).
+    func recordable(_ body: [UInt8], sensitive: Set<String>, key: Data, idempotencyKey: String) throws -> [UInt8] {
+        guard !sensitive.isEmpty else { return body }
+        let sealed = try sealing.keyring.seal(body, context: Array(key) + [0] + Array(idempotencyKey.utf8))
+        return Self.sealedPrefix + Array(sealed.utf8)
     }
 }
 

@@ -18,6 +18,8 @@ public struct StoredFlowVersion: Sendable {
     public let flow: Flow
     /// The flow in each of its other locales, resolved once (versions are immutable).
     let translations: [String: Flow]
+    /// The fields whose answers are sealed at rest (``Flow/sensitiveFields``), computed once.
+    let sensitiveFields: Set<String>
 
     init(
         flowId: String, version: Int, contentHash: String, author: String, source: String, createdAt: String,
@@ -33,6 +35,7 @@ public struct StoredFlowVersion: Sendable {
         var translations: [String: Flow] = [:]
         for locale in flow.locales.dropFirst() { translations[locale] = flow.localized(to: locale) }
         self.translations = translations
+        sensitiveFields = flow.sensitiveFields
     }
 
     /// The flow as a client in `locale` sees it: every string in that locale (nil or the default

@@ -1,0 +1,43 @@
+extension Answers {
+    /// These answers with `later` laid over them: a field `later` answers takes `later`'s value.
+    ///
+    /// This is how the answers of a session's path add up, step after step (DESIGN.md "Sessions").
+    public func merging(_ later: Answers) -> Answers {
+        guard !fieldIds.isEmpty else { return later }
+        var merged = self
+        for field in later.fieldIds { merged[field] = later[field] }
+        return merged
+    }
+
+    /// The answers the rules and transitions of `screen` read (DESIGN.md "Sessions"): a field of
+    /// the screen from this step's `answers` alone (absent there is absent, whatever `context`
+    /// holds); any other field from `context`, the answers of earlier steps of the path. A
+    /// submitted field that is not on the screen is never read (the server refuses it as
+    /// `unexpectedField`; a client core ignores it).
+    ///
+    /// Both the interpreter and ``Step/nextStepId(for:context:)`` read through this, so a step's
+    /// rules and its transitions can never see different values for one field.
+    public static func onPath(_ answers: Answers, context: Answers, screen: Screen) -> Answers {
+        let onScreen = screen.fieldKeys
+        let submittedOnScreen = answers.fieldIds.allSatisfy { onScreen.contains(ScalarKey($0)) }
+        if context.fieldIds.isEmpty && submittedOnScreen { return answers }
+        var visible = Answers()
+        for field in context.fieldIds where !onScreen.contains(ScalarKey(field)) { visible[field] = context[field] }
+        for field in answers.fieldIds where onScreen.contains(ScalarKey(field)) { visible[field] = answers[field] }
+        return visible
+    }
+}
+
+extension Screen {
+    /// Every field the screen declares, fallbacks' fields included (they stand in for their node).
+    var fieldKeys: Set<ScalarKey> {
+        var keys = Set<ScalarKey>()
+        func collect(_ node: Node) {
+            if let field = node.fieldId { keys.insert(ScalarKey(field)) }
+            node.children.forEach(collect)
+            if let fallback = node.fallback { collect(fallback) }
+        }
+        collect(root)
+        return keys
+    }
+}

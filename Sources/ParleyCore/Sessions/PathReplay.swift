@@ -1,0 +1,57 @@
+/// Replays a session's whole path on one flow version before it may complete (DESIGN.md
+/// "Sessions"): the one authoritative check that the walk could have happened through the API.
+///
+/// The path must start at `flow.start`; every step is validated in server mode with the answers
+/// of all earlier steps as context; every step's transition, evaluated as the server evaluated it,
+/// must choose the step that follows it; and the last step must be terminal (an empty `next`).
+/// Pure and total: any path, however malformed, yields an outcome in time linear in its size.
+public struct PathReplay: Sendable {
+    /// What replaying a path concluded.
+    public enum Outcome: Sendable, Equatable {
+        /// The path is a valid walk; the final answers are exactly the fields of its steps,
+        /// merged in path order (a later visit of a step wins).
+        case completed(Answers)
+        /// The path is not a valid walk; the refusal names the first step that breaks it.
+        case refused(PathRefusal)
+    }
+
+    /// One entry of a path: the step shown and the answers given on it.
+    public typealias Entry = (step: String, answers: Answers)
+
+    /// The flow version the session is pinned to.
+    public let flow: Flow
+
+    /// Creates a replay of paths through `flow`.
+    public init(flow: Flow) {
+        self.flow = flow
+    }
+
+    /// Replays `path` from `flow.start`.
+    public func replay(_ path: [Entry]) -> Outcome {
+        guard let first = path.first else { return .refused(PathRefusal(index: 0, step: nil, reason: .emptyPath)) }
+        guard first.step.isScalarEqual(to: flow.start) else {
+            return .refused(PathRefusal(index: 0, step: first.step, reason: .notAtStart(start: flow.start)))
+        }
+        let interpreter = RuleInterpreter(mode: .server)
+        var context = Answers()
+        for (index, entry) in path.enumerated() {
+            func refused(_ reason: PathRefusal.Reason) -> Outcome {
+                .refused(PathRefusal(index: index, step: entry.step, reason: reason))
+            }
+            guard let step = flow.step(entry.step) else { return refused(.unknownStep) }
+            let outcome = interpreter.validate(screen: step.screen, answers: entry.answers, context: context)
+            guard outcome.valid else { return refused(.invalidAnswers(outcome.errors)) }
+            let chosen = step.nextStepId(for: entry.answers, context: context)
+            context = context.merging(entry.answers)
+            if index + 1 < path.count {
+                let following = path[index + 1].step
+                guard let chosen, chosen.isScalarEqual(to: following) else {
+                    return refused(.wrongTransition(chosen: chosen, following: following))
+                }
+            } else if !step.next.isEmpty {
+                return refused(.notTerminal(chosen: chosen))
+            }
+        }
+        return .completed(context)
+    }
+}

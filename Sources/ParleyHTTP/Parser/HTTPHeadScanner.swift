@@ -1,0 +1,141 @@
+/// Validates a request head byte by byte as it arrives (RFC 9112 §2–§5), so the first byte
+/// that cannot belong to a request (a TLS ClientHello on the plain port, binary garbage,
+/// `G@T / HTTP/1.1`) is refused at once instead of after CRLF CRLF or the header timeout, and
+/// so each read scans only its new bytes: the scanner resumes where it stopped. Once it has
+/// seen the whole head, ``HTTPHeadParser`` builds the request from it in one pass.
+struct HTTPHeadScanner: Sendable {
+    /// Where in the head grammar the next byte falls.
+    enum Position: Sendable, Hashable {
+        /// Before the request line; `emptyLines` CRLFs seen (RFC 9112 §2.2 allows a few).
+        case start(emptyLines: Int)
+        /// Inside a CRLF before the request line.
+        case emptyLineCR(emptyLines: Int)
+        case method
+        case targetStart
+        case target
+        /// `offset` bytes of `HTTP/d.d` seen.
+        case version(offset: Int)
+        case requestLineCR
+        /// At the start of a field line or of the empty line that ends the head.
+        case lineStart
+        case name
+        case value
+        case valueCR
+        case finalCR
+        /// The head ended at the LF just scanned.
+        case complete
+    }
+
+    let limits: HTTPParserLimits
+    private(set) var position = Position.start(emptyLines: 0)
+    /// Bytes of the input already scanned; the next call starts here.
+    private(set) var scanned = 0
+    private var requestLineStart = 0
+    private var requestLineEnd = -1
+
+    init(limits: HTTPParserLimits = HTTPParserLimits()) { self.limits = limits }
+
+    /// Scans the bytes after the last call; returns how many bytes the head takes once it is
+    /// complete, nil while more are needed. Throws at the first byte no request can contain.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> Int? {
+        var index = scanned
+        defer { scanned = index }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            try step(byte, at: index - 1)
+            if position == .complete { return index }
+        }
+        try checkLimits(scannedTo: index)
+        return nil
+    }
+
+    private mutating func checkLimits(scannedTo end: Int) throws(HTTPParseError) {
+        if requestLineEnd < 0 {
+            if end - requestLineStart > limits.maxRequestLineBytes + 1 { throw .uriTooLong }
+        } else if end - requestLineEnd > limits.maxHeaderBytes {
+            throw .headersTooLarge
+        }
+    }
+
+    // swift-format-ignore: CyclomaticComplexity
+    private mutating func step(_ byte: UInt8, at index: Int) throws(HTTPParseError) {
+        switch position {
+        case .start(let emptyLines):
+            if byte == ByteClass.cr && emptyLines < 4 {
+                position = .emptyLineCR(emptyLines: emptyLines)
+            } else if ByteClass.isToken(byte) {
+                requestLineStart = index
+                position = .method
+            } else {
+                throw .badRequest("The request method is not a token.")
+            }
+        case .emptyLineCR(let emptyLines):
+            guard byte == ByteClass.lf else { throw .badRequest("The request line must end in CRLF.") }
+            position = .start(emptyLines: emptyLines + 1)
+        case .method:
+            if byte == ByteClass.sp {
+                position = .targetStart
+            } else if !ByteClass.isToken(byte) {
+                throw .badRequest("The request method is not a token.")
+            }
+        case .targetStart, .target:
+            if ByteClass.target[Int(byte)] {
+                position = .target
+            } else if byte == ByteClass.sp && position == .target {
+                position = .version(offset: 0)
+            } else {
+                throw .badRequest("The request target is malformed.")
+            }
+        case .version(let offset):
+            try stepVersion(byte, offset: offset)
+        case .requestLineCR:
+            guard byte == ByteClass.lf else { throw .badRequest("The request line must end in CRLF.") }
+            requestLineEnd = index
+            position = .lineStart
+        case .lineStart:
+            if byte == ByteClass.cr {
+                position = .finalCR
+            } else if ByteClass.isToken(byte) {
+                position = .name
+            } else if byte == ByteClass.sp || byte == ByteClass.htab {
+                throw .badRequest("Obsolete line folding is not allowed.")
+            } else {
+                throw .badRequest("A header field name is malformed.")
+            }
+        case .name:
+            if byte == ByteClass.colon {
+                position = .value
+            } else if !ByteClass.isToken(byte) {
+                throw .badRequest("A header field name is malformed.")
+            }
+        case .value:
+            if byte == ByteClass.cr {
+                position = .valueCR
+            } else if !ByteClass.fieldValue[Int(byte)] {
+                throw .badRequest("A header value contains a control character.")
+            }
+        case .valueCR, .finalCR:
+            guard byte == ByteClass.lf else { throw .badRequest("Header lines must end in CRLF.") }
+            position = position == .finalCR ? .complete : .lineStart
+        case .complete:
+            break
+        }
+    }
+
+    /// HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3), then CR. The major version is
+    /// judged by the parser (505), not here.
+    private mutating func stepVersion(_ byte: UInt8, offset: Int) throws(HTTPParseError) {
+        let fits: Bool
+        switch offset {
+        case 0..<5: fits = byte == Self.versionPrefix[offset]
+        case 5, 7: fits = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        case 6: fits = byte == UInt8(ascii: ".")
+        default: fits = byte == ByteClass.cr
+        }
+        guard fits else { throw .badRequest("The HTTP version is malformed.") }
+        position = offset == 8 ? .requestLineCR : .version(offset: offset + 1)
+    }
+
+    private static let versionPrefix: [UInt8] = Array("HTTP/".utf8)
+}

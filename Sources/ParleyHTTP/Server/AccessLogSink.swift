@@ -1,0 +1,31 @@
+import Glibc
+
+/// Where batches of access-log lines go. Called on an event loop's thread with whole lines
+/// only; it must not block for long (standard error normally drains at once).
+public protocol AccessLogSink: Sendable {
+    /// Writes `lines` (one or more complete, newline-terminated lines).
+    func write(_ lines: UnsafeRawBufferPointer)
+}
+
+/// The process's standard error, written in pieces of at most `PIPE_BUF` bytes cut at line
+/// ends, so lines from several loops (or other loggers) never interleave inside a line.
+public struct StandardErrorSink: AccessLogSink {
+    /// The sink for file descriptor 2.
+    public init() {}
+
+    /// Writes `lines` to standard error.
+    public func write(_ lines: UnsafeRawBufferPointer) {
+        var start = 0
+        while start < lines.count {
+            var end = min(lines.count, start + Int(PIPE_BUF))
+            if end < lines.count {
+                // Cut after the last newline in the piece (a longer line goes whole).
+                var cut = end
+                while cut > start, lines[cut - 1] != 10 { cut -= 1 }
+                end = cut > start ? cut : end
+            }
+            Syscall.writeAll(2, UnsafeRawBufferPointer(rebasing: lines[start..<end]))
+            start = end
+        }
+    }
+}

@@ -1,0 +1,68 @@
+extension GroupCommitter {
+    /// What one transaction over some units came to.
+    enum Outcome {
+        /// Committed: each unit's statements' rows, in order.
+        case committed([[PostgresRows]])
+        /// Rolled back because a statement (or the commit) failed; nothing was written.
+        case failed(PostgresError)
+    }
+
+    /// Commits `units` as one transaction; each unit's rows, or why it failed, in order.
+    func commitUnits(_ units: [[PostgresQuery]]) async -> [Result<[PostgresRows], any Error>] {
+        do {
+            let outcome = try await pool.withConnection(cancellable: false) { connection in
+                try await Self.transaction(units, on: connection)
+            }
+            switch outcome {
+            case .committed(let rows):
+                return rows.map { .success($0) }
+            case .failed(let error) where units.count == 1:
+                return [.failure(error)]
+            case .failed(let error):
+                logger.info(
+                    "group commit batch rolled back; retrying its units one by one",
+                    metadata: ["units": "\(units.count)", "error": "\(error.kind)"])
+                var results: [Result<[PostgresRows], any Error>] = []
+                for unit in units { results.append(await commitUnits([unit])[0]) }
+                return results
+            }
+        } catch {
+            // No connection (nothing was sent), or it broke mid-batch (the outcome is unknown):
+            // either way no caller may be told its write is stored.
+            return units.map { _ in .failure(error) }
+        }
+    }
+
+    /// `BEGIN`, every unit's statements, `COMMIT`, sent as one pipeline on `connection`.
+    /// Throws when the connection broke; a failed statement rolls back and returns `.failed`.
+    static func transaction(_ units: [[PostgresQuery]], on connection: PostgresConnection) async throws
+        -> Outcome
+    {
+        let outcomes = try await connection.pipeline(["BEGIN"] + units.flatMap { $0 } + ["COMMIT"])
+        var rows: [PostgresRows] = []
+        rows.reserveCapacity(outcomes.count)
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let statementRows):
+                rows.append(statementRows)
+            case .failure(let error) where error.kind == .connectionLost:
+                throw error
+            case .failure(let error):
+                // The first failure is the cause; the statements after it were skipped.
+                if connection.isInTransaction { try await connection.query("ROLLBACK") }
+                return .failed(error)
+            }
+        }
+        guard rows.last?.commandTag == "COMMIT" else {
+            return .failed(PostgresError(.server, message: "the group transaction was rolled back at COMMIT"))
+        }
+        var perUnit: [[PostgresRows]] = []
+        perUnit.reserveCapacity(units.count)
+        var next = 1  // after BEGIN
+        for unit in units {
+            perUnit.append(Array(rows[next..<next + unit.count]))
+            next += unit.count
+        }
+        return .committed(perUnit)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Glibc
+import ParleyPostgres
+import Testing
+
+/// An unreachable database costs callers an immediate `connectionFailed`, never a hang, and
+/// the same pool serves again once the database is back (issue 15, "Fail fast").
+@Suite struct FailFastTests {
+    @Test func aStoppedDatabaseFailsEveryQueryFastAndThePoolRecovers() async throws {
+        let cluster = try PrivateCluster.start()
+        defer { cluster.destroy() }
+        var configuration = PostgresConfiguration(url: cluster.url)
+        configuration.maximumConnections = 4
+        configuration.acquireTimeout = .seconds(30)  // longer than any answer below may take
+        let pool = PostgresPool(configuration: configuration)
+        defer { pool.shutdown() }
+        try await pool.query("SELECT 1")
+        try cluster.stop()
+
+        let outcomes = await withTaskGroup(of: (Duration, PostgresError?).self) { group in
+            for _ in 0..<100 {
+                group.addTask {
+                    let start = ContinuousClock.now
+                    do {
+                        try await pool.query("SELECT 1")
+                        return (ContinuousClock.now - start, nil)
+                    } catch {
+                        return (ContinuousClock.now - start, error as? PostgresError)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.count == 100)
+        for (elapsed, error) in outcomes {
+            #expect(error?.kind == .connectionFailed || error?.kind == .connectionLost, "\(String(describing: error))")
+            #expect(elapsed < .seconds(1), "a query against a stopped database waited \(elapsed)")
+        }
+        let refused = outcomes.filter { $0.1?.message.contains("circuit breaker open") == true }
+        #expect(!refused.isEmpty, "the breaker opened and refused callers without trying to connect")
+
+        try cluster.startAgain()
+        var recovered = false
+        let deadline = ContinuousClock.now + .seconds(60)  // hang guard only; recovery takes one backoff
+        while !recovered, ContinuousClock.now < deadline {
+            do {
+                let rows = try await pool.query("SELECT 1 AS one")
+                recovered = try rows[0].decode(Int.self, column: "one") == 1
+            } catch let error as PostgresError where error.kind == .connectionFailed {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        #expect(recovered, "the same pool serves again once the database is back")
+        for _ in 0..<10 { try await pool.query("SELECT 1") }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutAtConnectTimeout() async throws {
+        // A socket that completes the TCP handshake (the kernel does it) but never speaks:
+        // libpq's blocking connect would wait for its own whole-second timeout or forever.
+        let silent = try SilentListener()
+        defer { silent.close() }
+        var configuration = PostgresConfiguration(
+            url: "host=127.0.0.1 port=\(silent.port) dbname=parley user=parley sslmode=disable")
+        configuration.connectTimeout = .milliseconds(200)
+        let start = ContinuousClock.now
+        let error = await #expect(throws: PostgresError.self) {
+            _ = try await PostgresConnection.connect(configuration: configuration)
+        }
+        let waited = ContinuousClock.now - start
+        #expect(error?.kind == .connectionFailed)
+        #expect(error?.message.contains("connectTimeout") == true, "\(String(describing: error))")
+        #expect(waited >= .milliseconds(190), "gave up before the deadline: \(waited)")
+        #expect(waited < .seconds(30), "hang guard only (a loaded machine): \(waited)")
+    }
+
+    @Test func listenUsesTheListenURL() async throws {
+        // The main URL points nowhere; only the listen URL reaches the database.
+        var configuration = PostgresConfiguration(url: "host=127.0.0.1 port=1 dbname=nowhere connect_timeout=2")
+        configuration.listenURL = try TestDatabase.url()
+        let pool = PostgresPool(configuration: configuration)
+        defer { pool.shutdown() }
+        let channel = TestDatabase.uniqueName("listen_url")
+        let stream = try await pool.listen(channel: channel)
+        let sender = try TestDatabase.pool(maximumConnections: 1)
+        defer { sender.shutdown() }
+        try await sender.notify(channel: channel, payload: "hello")
+        var iterator = stream.makeAsyncIterator()
+        let received = await iterator.next()
+        #expect(received?.payload == "hello")
+        await #expect(throws: PostgresError.self) { try await pool.query("SELECT 1") }
+    }
+}
+
+/// A TCP socket on 127.0.0.1, port 0, that is listening but never accepts or answers.
+struct SilentListener {
+    let descriptor: Int32
+    let port: UInt16
+
+    struct Failed: Error {}
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failed() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
+                    && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else {
+            Glibc.close(descriptor)
+            throw Failed()
+        }
+        self.descriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func close() { Glibc.close(descriptor) }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import ParleyPostgres
+import Testing
+
+/// Concurrent units share transactions; every caller gets its own rows after the commit; a
+/// bad unit fails alone (issue 15, "Writes").
+@Suite struct GroupCommitterTests {
+    /// A committer whose only connection is held by the test until `body` has queued units
+    /// behind it, so batching is decided by events, not by timing.
+    func withBlockedCommitter(
+        units count: Int, table: String, _ unit: @escaping @Sendable (Int) -> [PostgresQuery]
+    ) async throws -> (results: [Int: Result<[PostgresRows], any Error>], committer: GroupCommitter) {
+        var configuration = try TestDatabase.configuration(maximumConnections: 1)
+        configuration.acquireTimeout = .seconds(60)
+        configuration.groupCommitConcurrentBatches = 1
+        let pool = PostgresPool(configuration: configuration)
+        defer { pool.shutdown() }
+        try await pool.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY, note text NOT NULL)")
+        let committer = GroupCommitter(pool: pool)
+        let results = try await pool.withConnection { _ in
+            // The pool's one connection is ours: the first batch waits for it, the rest queue up.
+            let running = Task {
+                await withTaskGroup(of: (Int, Result<[PostgresRows], any Error>).self) { group in
+                    for index in 0..<count {
+                        group.addTask {
+                            do {
+                                return (index, .success(try await committer.commit(unit(index))))
+                            } catch {
+                                return (index, .failure(error))
+                            }
+                        }
+                    }
+                    return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+                }
+            }
+            while committer.statistics.waiting < count - 1 { try await Task.sleep(for: .milliseconds(2)) }
+            return running
+        }.value
+        return (results, committer)
+    }
+
+    @Test func concurrentUnitsShareOneTransactionAndGetTheirOwnRows() async throws {
+        let table = TestDatabase.uniqueName("group_commit")
+        let (results, committer) = try await withBlockedCommitter(units: 40, table: table) { index in
+            [
+                "INSERT INTO \(identifier: table) (id, note) VALUES (\(index), \("unit \(index)")) RETURNING id",
+                "SELECT txid_current() AS txid",
+            ]
+        }
+        var transactions = Set<Int64>()
+        for index in 0..<40 {
+            let rows = try #require(try results[index]?.get())
+            #expect(rows.count == 2)
+            #expect(try rows[0][0].decode(Int.self, column: "id") == index, "each caller gets its own rows")
+            transactions.insert(try rows[1][0].decode(Int64.self, column: "txid"))
+        }
+        #expect(transactions.count == 2, "the first unit alone, the 39 queued behind it in one transaction")
+        #expect(committer.statistics.batches == 2)
+        let pool = try TestDatabase.pool(maximumConnections: 1)
+        defer { pool.shutdown() }
+        let stored = try await pool.query("SELECT count(*) AS n FROM \(identifier: table)")
+        #expect(try stored[0].decode(Int.self, column: "n") == 40, "every acknowledged row is stored")
+        try await pool.query("DROP TABLE \(identifier: table)")
+    }
+
+    @Test func aFailingUnitFailsAloneAndTheOthersCommit() async throws {
+        let table = TestDatabase.uniqueName("group_commit")
+        let (results, _) = try await withBlockedCommitter(units: 12, table: table) { index in
+            // Unit 7 inserts unit 3's key again, without ON CONFLICT: a unique violation.
+            let id = index == 7 ? 3 : index
+            return [
+                "INSERT INTO \(identifier: table) (id, note) VALUES (\(id), \("unit \(index)"))",
+                "INSERT INTO \(identifier: table) (id, note) VALUES (\(100 + index), \("second of \(index)"))",
+            ]
+        }
+        for index in 0..<12 where index != 7 {
+            #expect(throws: Never.self, "unit \(index) commits") { try results[index]?.get() }
+        }
+        let failure = try #require(
+            { () -> PostgresError? in
+                if case .failure(let error) = results[7] { return error as? PostgresError }
+                return nil
+            }())
+        #expect(failure.kind == .uniqueViolation)
+        let pool = try TestDatabase.pool(maximumConnections: 1)
+        defer { pool.shutdown() }
+        let notes = try await pool.query("SELECT id, note FROM \(identifier: table) ORDER BY id")
+        let ids = try notes.map { try $0.decode(Int.self, column: "id") }
+        #expect(ids == Array(0..<12).filter { $0 != 7 } + Array(100..<112).filter { $0 != 107 })
+        #expect(try notes[3].decode(String.self, column: "note") == "unit 3", "the bad unit wrote nothing")
+        try await pool.query("DROP TABLE \(identifier: table)")
+    }
+
+    @Test func anUnreachableDatabaseFailsEveryUnitWithoutSuccess() async throws {
+        var configuration = PostgresConfiguration(url: "host=127.0.0.1 port=1 dbname=nowhere")
+        configuration.connectTimeout = .milliseconds(500)
+        let pool = PostgresPool(configuration: configuration)
+        defer { pool.shutdown() }
+        let committer = GroupCommitter(pool: pool)
+        for _ in 0..<5 {
+            let error = await #expect(throws: PostgresError.self) { try await committer.commit(["SELECT 1"]) }
+            #expect(error?.kind == .connectionFailed)
+        }
+    }
+
+    @Test func aCancelledLeaderStillCommitsItsFollowers() async throws {
+        let table = TestDatabase.uniqueName("group_commit")
+        var configuration = try TestDatabase.configuration(maximumConnections: 1)
+        configuration.acquireTimeout = .seconds(60)
+        configuration.groupCommitConcurrentBatches = 1
+        let pool = PostgresPool(configuration: configuration)
+        defer { pool.shutdown() }
+        try await pool.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY)")
+        let committer = GroupCommitter(pool: pool)
+        let insert = { @Sendable (id: Int) -> [PostgresQuery] in
+            ["INSERT INTO \(identifier: table) (id) VALUES (\(id))"]
+        }
+        let (leader, followers) = try await pool.withConnection { _ in
+            let leader = Task { try await committer.commit(insert(0)) }
+            while pool.statistics.waiting == 0 { try await Task.sleep(for: .milliseconds(2)) }
+            let followers = (1...5).map { id in Task { try await committer.commit(insert(id)) } }
+            while committer.statistics.waiting < 5 { try await Task.sleep(for: .milliseconds(2)) }
+            leader.cancel()  // the leader carries the followers' units: they must not fail with it
+            return (leader, followers)
+        }
+        _ = try await leader.value
+        for follower in followers { _ = try await follower.value }
+        let stored = try await pool.query("SELECT count(*) AS n FROM \(identifier: table)")
+        #expect(try stored[0].decode(Int.self, column: "n") == 6)
+        try await pool.query("DROP TABLE \(identifier: table)")
+    }
+}
