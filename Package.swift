@@ -95,6 +95,18 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // What every test target shares: process runners, raw HTTP clients, the test database,
+        // the service harness (in process or as child processes). Only test targets depend on it.
+        .target(
+            name: "ParleyTestSupport",
+            dependencies: [
+                "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ParleyTestSupport",
+            swiftSettings: sharedSettings
+        ),
+
         // Tests mirror targets (STYLE.md, convention 7).
         .testTarget(
             name: "ParleyCoreTests",
@@ -109,18 +121,19 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyHTTPTests",
-            dependencies: ["ParleyHTTP"],
+            dependencies: ["ParleyHTTP", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyPostgresTests",
-            dependencies: ["ParleyPostgres"],
+            dependencies: ["ParleyPostgres", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ParleyServerTests",
             dependencies: [
-                "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyStudio",
+                "ParleyServer", "ParleyCore", "ParleyHTTP", "ParleyPostgres", "ParleyCrypto", "ParleyTestSupport",
+                "ParleyStudio",
             ],
             swiftSettings: sharedSettings
         ),
@@ -131,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCLITests",
-            dependencies: ["ParleyCore"],
+            dependencies: ["ParleyCore", "Flows", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
     ]

@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/sha.h>
+#include <openssl/hmac.h>
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 #endif

@@ -19,7 +19,6 @@ extension ParleyService {
             return (inlineOnly(serve), serve, 0)
         case .createFlowVersion: return (handlers.createFlow, nil, limits.maxFlowBytes)
         case .lintFlow: return (handlers.lintFlow, nil, limits.maxFlowBytes)
-        case .previewFlow: return (handlers.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
         case .listFlows: return (handlers.listFlows, nil, 0)
         case .getFlow: return (handlers.getFlow, nil, 0)
         case .listFlowVersions: return (handlers.listVersions, nil, 0)
@@ -35,9 +34,16 @@ extension ParleyService {
         case .getSession: return (handlers.getSession, handlers.sessionInline, 0)
         case .answerSession: return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case .backSession: return (handlers.backSession, nil, limits.maxSmallBodyBytes)
+        case .previewFlow: return (handlers.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
         case .studioRedirect: return (inlineOnly(handlers.rootRedirect), handlers.rootRedirect, 0)
         case .studio, .studioFlow, .studioFlowView: return (inlineOnly(handlers.studioShell), handlers.studioShell, 0)
         case .studioAsset: return (inlineOnly(handlers.studioAsset), handlers.studioAsset, 0)
+        case .listCompletions: return (handlers.listCompletions, nil, 0)
+        case .createWebhook: return (handlers.createWebhook, nil, limits.maxSmallBodyBytes)
+        case .listWebhooks: return (handlers.listWebhooks, nil, 0)
+        case .deleteWebhook: return (handlers.deleteWebhook, nil, 0)
+        case .listDeliveries: return (handlers.listDeliveries, nil, 0)
+        case .retryDelivery: return (handlers.retryDelivery, nil, limits.maxSmallBodyBytes)
         }
     }
 }

@@ -15,6 +15,7 @@ public final class ParleyService: Sendable {
     private let listenerTask: ListenerTask
     private let sessionListenerTask: ListenerTask
     private let sweeperTask: ListenerTask
+    private let deliveryTask: ListenerTask
 
     /// Creates the service on a pool; no connection is opened until ``start()``.
     public init(configuration: ServiceConfiguration, pool: PostgresPool, logger: Logger) {
@@ -24,6 +25,7 @@ public final class ParleyService: Sendable {
         listenerTask = ListenerTask()
         sessionListenerTask = ListenerTask()
         sweeperTask = ListenerTask()
+        deliveryTask = ListenerTask()
     }
 
     /// Subscribes to release notifications so every process drops a flow's live
@@ -47,6 +49,9 @@ public final class ParleyService: Sendable {
                 }
             })
         try await startSessions()
+        let dispatcher = try WebhookDispatcher(context: context)
+        metrics.addCollector { dispatcher.gaugeLines() }
+        deliveryTask.set(Task { await dispatcher.run() })
     }
 
     /// Keeps cached session snapshots coherent across processes (every change NOTIFYs
@@ -70,11 +75,12 @@ public final class ParleyService: Sendable {
         sweeperTask.set(Task { await sweeper.run() })
     }
 
-    /// Stops listening and sweeping.
+    /// Stops listening, sweeping and delivering.
     public func shutdown() {
         listenerTask.cancel()
         sessionListenerTask.cancel()
         sweeperTask.cancel()
+        deliveryTask.cancel()
     }
 
     /// The router with every v1 route, each behind metrics, problem mapping and authentication.

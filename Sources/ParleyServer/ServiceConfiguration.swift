@@ -44,6 +44,34 @@ public struct ServiceConfiguration: Sendable {
     /// Folder of the SQL migrations `/readyz` compares the database with. Default `Migrations`
     /// (relative to the working directory).
     public var migrationsDirectory = "Migrations"
+    /// Longest `X-Request-Id` kept from a client; a longer (or unsafe) one is replaced by a
+    /// generated id. Default 64 (a UUID is 36, a W3C trace id 32).
+    public var maxRequestIdLength = 64
+    /// Also deliver webhooks to loopback and private addresses, and plain `http` to those only
+    /// (development and tests). Default false: public `https` only.
+    public var webhookAllowPrivate = false
+    /// First retry delay of a failed delivery, in seconds; each further one doubles (plus up to
+    /// 25 % jitter). Default 5.
+    public var webhookRetryBaseSeconds: Double = 5
+    /// Longest retry delay, in seconds. Default 10 h.
+    public var webhookRetryMaxSeconds: Double = 36_000
+    /// Attempts before a delivery is dead-lettered. Default 10.
+    public var webhookMaxAttempts = 10
+    /// How long a claimed delivery stays invisible to other workers, in seconds; after a crash it
+    /// is re-delivered once this passes. Must exceed the timeouts. Default 60.
+    public var webhookLeaseSeconds: Double = 60
+    /// How often each process looks for due deliveries, in seconds. Default 1.
+    public var webhookPollSeconds: Double = 1
+    /// Deliveries one process sends at once. Default 8.
+    public var webhookConcurrency = 8
+    /// Connect and per-read/write timeout of a delivery, in seconds. Default 10.
+    public var webhookTimeoutSeconds: Double = 10
+    /// Most completions in one NDJSON response of the pull API. Default 10,000.
+    public var maxNDJSONCompletions = 10_000
+    /// Registered webhooks at most. Default 100.
+    public var maxWebhooks = 100
+    /// PEM file of trusted certificates for https deliveries instead of the system store (tests).
+    public var webhookTrustedCertificates: String?
     /// Version reported in `/openapi.json`.
     public var serviceVersion = "1.0.0"
 

@@ -6,13 +6,14 @@ import ParleyCore
 /// `*.json` file of a directory, in name order — with ``FlowLinter``.
 ///
 /// Exit status: 0 when every file is clean, 1 when problems were found, 2 when
-/// a path is unreadable or a file is not JSON (reported with line and column).
+/// a path is unreadable, a file is not JSON (reported with line and column), or a directory
+/// holds no `*.json` file.
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check a flow or screen JSON file (or a directory of them) for problems.",
         discussion: """
-            Exit status: 0 clean, 1 problems found, 2 unreadable or not JSON.
+            Exit status: 0 clean, 1 problems found, 2 unreadable, not JSON, or a directory with no *.json file.
             With --json, standard output is {"valid": Bool, "problems": [{"code", "pointer", "message"}]};
             for a directory, {"valid": Bool, "files": [{"path", "valid", "problems"}]}.
             A file that cannot be linted also gets an "error" member (and a line on standard error).
@@ -43,8 +44,13 @@ struct LintCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
             let directory = URL(fileURLWithPath: path)
+            guard !names.isEmpty else {
+                // A folder with nothing in it must not pass as "clean": a CI step pointed at the
+                // wrong folder would otherwise never fail.
+                Self.printError("\(path): no *.json files to lint")
+                throw ExitCode(2)
+            }
             reports = names.map { LintReport.lint(file: directory.appendingPathComponent($0).path) }
-            if names.isEmpty { Self.printError("\(path): no *.json files to lint") }
         } else {
             reports = [LintReport.lint(file: path)]
         }

@@ -9,7 +9,7 @@ struct ParleyCommand: AsyncParsableCommand {
         subcommands: [
             LintCommand.self, ValidateCommand.self, RenderCommand.self, BundleCommand.self, KeygenCommand.self,
             ServeCommand.self, MigrateCommand.self, PublishCommand.self, TokenCommand.self, KeyCommand.self,
-            SessionCommand.self, ReleaseCommand.self,
+            SessionCommand.self, ReleaseCommand.self, ExportCommand.self,
         ]
     )
 }

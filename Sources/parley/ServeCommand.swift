@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParleyHTTP
+import ParleyPostgres
 import ParleyServer
 
 /// `parley serve`: Run the Parley HTTP service.
@@ -51,8 +52,29 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between sweeps that mark idle sessions expired.")
     var sessionSweepInterval: Double = 60
 
+    @Flag(help: "Also deliver webhooks to loopback and private addresses, and plain http to those only (development).")
+    var webhookAllowPrivate = false
+
+    @Option(help: "Seconds before the first webhook retry; each further one doubles (plus jitter).")
+    var webhookRetryBase: Double = 5
+
+    @Option(help: "Webhook delivery attempts before a delivery is dead-lettered.")
+    var webhookMaxAttempts = 10
+
+    @Option(help: "Seconds a claimed webhook delivery stays leased; after a crash it is re-sent once this passes.")
+    var webhookLease: Double = 60
+
+    @Option(help: "Seconds between looks for due webhook deliveries.")
+    var webhookPollInterval: Double = 1
+
+    @Option(help: "PEM file of certificates trusted for https deliveries instead of the system store.")
+    var webhookTrustedCertificates: String?
+
     @Flag(inversion: .prefixedNo, help: "Log one line per request (method, path, status, bytes, duration).")
     var accessLog = true
+
+    @Option(help: "Log format: text (for people) or json (one object per line, for log pipelines).")
+    var logFormat = LogFormat.text.rawValue
 
     @Flag(help: "Serve only /healthz, without a database (for trying the HTTP layer).")
     var withoutDatabase = false
@@ -62,12 +84,21 @@ struct ServeCommand: AsyncParsableCommand {
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key must be given together.")
         }
+        guard LogFormat(rawValue: logFormat) != nil else {
+            throw ValidationError("--log-format must be text or json, not \"\(logFormat)\".")
+        }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
         guard (1...1000).contains(databaseConnections) else {
             throw ValidationError("--database-connections must be between 1 and 1000.")
         }
         guard sessionTtl > 0, sessionSweepInterval > 0 else {
             throw ValidationError("--session-ttl and --session-sweep-interval must be positive.")
+        }
+        guard webhookRetryBase > 0, webhookLease > 0, webhookPollInterval > 0, (1...100).contains(webhookMaxAttempts)
+        else {
+            throw ValidationError(
+                "--webhook-retry-base, --webhook-lease and --webhook-poll-interval must be positive; "
+                    + "--webhook-max-attempts 1 to 100.")
         }
         if !withoutDatabase { _ = try database.resolvedURL() }
     }
@@ -80,52 +111,41 @@ struct ServeCommand: AsyncParsableCommand {
         if let tlsCert, let tlsKey {
             configuration.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
         }
+        let format = LogFormat(rawValue: logFormat) ?? .text
+        format.bootstrap()
+        configuration.accessLogFields = format == .json
+        // JSON lines all go to standard output, the access log's too.
+        if format == .json { configuration.accessLogSink = FileDescriptorSink(fileDescriptor: 1) }
         var logger = Logger(label: "parley")
         logger.logLevel = .info
-        guard !withoutDatabase else {
-            try await ServeCommand.serve(
-                responder: ServeCommand.makeRouter(), configuration: configuration, logger: logger)
-            return
-        }
         var service = ServiceConfiguration()
         service.clientKey = clientKey
         service.defaultChannel = defaultChannel
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
+        service.webhookAllowPrivate = webhookAllowPrivate
+        service.webhookRetryBaseSeconds = webhookRetryBase
+        service.webhookMaxAttempts = webhookMaxAttempts
+        service.webhookLeaseSeconds = webhookLease
+        service.webhookPollSeconds = webhookPollInterval
+        service.webhookTrustedCertificates = webhookTrustedCertificates
         service.dataKeyring = try dataKeys.keyring()
-        if service.dataKeyring.currentId == nil {
-            logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+        var database: PostgresConfiguration?
+        if !withoutDatabase {
+            if service.dataKeyring.currentId == nil {
+                logger.warning("no data key (PARLEY_DATA_KEY_FILE): answers to sensitive fields will be refused")
+            }
+            database = PostgresConfiguration(url: try self.database.resolvedURL())
+            database?.maximumConnections = databaseConnections
+            database?.listenURL = listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
         }
-        let pool = try database.makePool(
-            maximumConnections: databaseConnections,
-            listenURL: listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"])
-        let parley = ParleyService(configuration: service, pool: pool, logger: logger)
+        let application = try ParleyApplication(
+            http: configuration, service: service, database: database, logger: logger)
         do {
-            try await parley.start()
-        } catch {
-            throw ValidationError("Cannot reach the database (\(error)); is Postgres running and migrated?")
+            try await application.run()
+        } catch let failure as ParleyApplication.StartFailure {
+            throw ValidationError(failure.description)
         }
-        defer {
-            parley.shutdown()
-            pool.shutdown()
-        }
-        try await ServeCommand.serve(responder: parley.makeRouter(), configuration: configuration, logger: logger)
-    }
-
-    /// The routes `parley serve --without-database` mounts.
-    static func makeRouter() -> Router {
-        var router = Router()
-        router.inline("GET", "/healthz") { _, _ in .json(#"{"status":"ok"}"#) }
-        return router
-    }
-
-    /// Serves `responder` (a `Router`, possibly wrapped in middleware) until SIGTERM/SIGINT,
-    /// then drains gracefully and returns (exit 0).
-    static func serve(responder: any HTTPResponder, configuration: HTTPServerConfiguration, logger: Logger)
-        async throws
-    {
-        let server = try HTTPServer(configuration: configuration, responder: responder, logger: logger)
-        try await server.run()
     }
 }

@@ -136,8 +136,31 @@ import Testing
         #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix(": ok") }.count == 2)
     }
 
+    /// The flows this binary ships (compiled from the DSL, plus any `Flows/json/*.json`), each
+    /// linted on its own: `bundle build` writes them all, one file per flow goes to `parley lint`.
     @Test func shippedFlowsLintClean() throws {
-        let result = try ParleyBinary.run(["lint", "Flows/json"])
+        let out = try ParleyBinary.temporaryFile("", name: "shipped.bundle.json")
+        let built = try ParleyBinary.run(["bundle", "build", "--channel", "production", "--out", out])
+        try #require(built.status == 0, "\(built.stderr)")
+        let bundle = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        let flows = try #require(bundle["flows"]?.arrayValue)
+        #expect(flows.count >= 3, "the DSL ships at least passport, chat and delivery flows")
+        var files: [String: String] = [:]
+        for (index, flow) in flows.enumerated() {
+            files["\(index)-\(flow["id"]?.stringValue ?? "?").json"] = String(
+                decoding: CanonicalJSON.encode(flow), as: UTF8.self)
+        }
+        let result = try ParleyBinary.run(["lint", try Self.directory(files)])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.split(separator: "\n").filter { $0.hasSuffix(": ok") }.count == flows.count,
+            "\(result.stdout)")
+    }
+
+    @Test func folderWithNothingToLintSaysSoAndFails() throws {
+        let path = try Self.directory(["notes.txt": "not a flow", ".hidden.json": Self.cleanFlow])
+        let result = try ParleyBinary.run(["lint", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no *.json files to lint"), "\(result.stderr)")
     }
 }

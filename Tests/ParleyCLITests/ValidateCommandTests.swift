@@ -42,9 +42,24 @@ import Testing
                 ])
     }
 
+    /// A client core defers a rule kind it does not know (a server would fail the answer on it)
+    /// and does not flag fields that are not on the screen.
     @Test func clientModeDefersAndIgnoresOtherFields() throws {
-        let result = try validate(answers: #"{"passportCountry": "DE", "extra": "x"}"#, extra: ["--mode", "client"])
+        let screen = Self.screen.replacingOccurrences(
+            of: #"{"rule": "required", "message": "Passport country is required."},"#,
+            with:
+                #"{"rule": "required", "message": "Passport country is required."}, {"rule": "luhn", "message": "Checksum."},"#
+        )
+        try #require(screen != Self.screen)
+        let answers = #"{"passportCountry": "DE", "extra": "x"}"#
+        let result = try validate(screen: screen, answers: answers, extra: ["--mode", "client"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout == #"{"deferred":[{"field":"passportCountry","rule":"luhn"}],"errors":[],"valid":true}"#
+                + "\n")
+        let server = try validate(screen: screen, answers: answers)
+        #expect(server.status == 1, "the same answers fail on the server: \(server.stdout)")
+        #expect(server.stdout.contains(#""rule":"unexpectedField""#) && server.stdout.contains(#""rule":"luhn""#))
     }
 
     @Test func flowStepIsValidated() throws {

@@ -27,11 +27,10 @@ import Testing
 
     @Test func pathologicalPatternsRunInLinearTime() throws {
         let input = String(repeating: "a", count: 20_000)
-        let clock = ContinuousClock()
         for pattern in ["(a|a)*b", "(a+)+b", "(.*a){20}b", "(a*)*b"] {
             let regexp = try IRegexp(pattern)
-            let elapsed = clock.measure { #expect(!regexp.matches(input)) }
-            // Generous for debug builds on a shared machine; release figures are in the benchmark.
+            let elapsed = ThreadCPUTime.measure { #expect(!regexp.matches(input)) }
+            // CPU time, generous for debug builds; release figures are in the benchmark.
             #expect(elapsed < .seconds(2), "\(pattern) took \(elapsed)")
         }
     }

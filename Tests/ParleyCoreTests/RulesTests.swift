@@ -38,14 +38,13 @@ import Testing
     static func power(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { value, _ in value * 10 } }
 
     @Test func enormousExponentsAreFast() {
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
+        let elapsed = ThreadCPUTime.measure {
             for _ in 0..<1_000 {
                 #expect(Self.number("1e999999999") > Self.number("99999999999999999999"))
                 #expect(Self.number("7e999999999").isMultiple(of: Self.number("7")))
             }
         }
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(1), "\(elapsed) of CPU")
         #expect(JSONNumber(parsing: "1e1000000000001") == nil, "beyond RuleLimits.maximumExponentMagnitude")
     }
 

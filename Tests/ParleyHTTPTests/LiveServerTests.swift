@@ -41,17 +41,18 @@ import Testing
     }
 
     @Test func blockingHandlersDoNotStarveOtherAsyncHandlers() async throws {
-        let live = try LiveServer.start()
+        let probe = HandlerProbe()
+        let live = try LiveServer.start(router: LiveServer.router(probe: probe))
         // More blocked handlers than the machine has cores (Swift's cooperative pool width).
         let blocked = try (0..<4).map { _ in try TestClient(port: live.port) }
-        for client in blocked { try client.send(.get("/blocking")) }
-        usleep(50_000)
-        let start = Date()
-        let other = try TestClient(port: live.port)
+        for client in blocked { try client.send(.get("/held")) }
+        #expect(await probe.waitForEntries(4), "the blocking handlers never started")
+        // While all four still hold their threads, an async handler is served.
+        let other = try TestClient(port: live.port, timeout: 20)
         try other.send(.get("/slow/10"))
         #expect(try other.readResponse().text == "slept")
-        #expect(Date().timeIntervalSince(start) < 0.4)
-        for client in blocked { #expect(try client.readResponse().text == "blocked") }
+        probe.release()
+        for client in blocked { #expect(try client.readResponse().text == "held") }
         await live.stop()
     }
 
@@ -194,16 +195,17 @@ import Testing
     }
 
     @Test func blockingHandlerDoesNotStallOtherConnections() async throws {
-        let live = try LiveServer.start()
+        let probe = HandlerProbe()
+        let live = try LiveServer.start(router: LiveServer.router(probe: probe))
         let blocked = try TestClient(port: live.port)
-        try blocked.send(.get("/blocking"))
-        usleep(50_000)
-        let fast = try TestClient(port: live.port)
-        let start = Date()
+        try blocked.send(.get("/held"))
+        #expect(await probe.waitForEntries(1), "the blocking handler never started")
+        // The handler still holds its thread (nothing releases it before this answer).
+        let fast = try TestClient(port: live.port, timeout: 20)
         try fast.send(.get("/healthz"))
         #expect(try fast.readResponse().status == 200)
-        #expect(Date().timeIntervalSince(start) < 0.3)
-        #expect(try blocked.readResponse().text == "blocked")
+        probe.release()
+        #expect(try blocked.readResponse().text == "held")
         await live.stop()
     }
 }

@@ -8,11 +8,11 @@ import Testing
 @Suite struct GroupCommitDurabilityTests {
     @Test func everyAcknowledgedRowSurvivesKillNine() async throws {
         let table = TestDatabase.uniqueName("group_commit_durable")
-        let writer = try ParleyProcess.start(
+        let writer = try Writer.start(
             [
                 "postgres", "--database-url", try TestDatabase.url(), "--concurrency", "16", "--seconds", "600",
                 "--group-commit", "--print-acknowledged", "--table", table,
-            ], product: "parley-bench")
+            ])
         // Read acknowledgements off the cooperative pool: the reads block.
         let acknowledged = await withCheckedContinuation { (done: CheckedContinuation<[Int64], Never>) in
             DispatchQueue.global().async { done.resume(returning: Self.killAfterAcknowledgements(writer, count: 500)) }
@@ -30,7 +30,7 @@ import Testing
 
     /// Reads the writer's acknowledged ids until `count` have arrived, kills it with SIGKILL
     /// mid-load, then takes every complete line it printed before dying.
-    static func killAfterAcknowledgements(_ writer: ParleyProcess, count: Int) -> [Int64] {
+    static func killAfterAcknowledgements(_ writer: Writer, count: Int) -> [Int64] {
         let output = writer.output.fileHandleForReading
         var text = Data()
         var lines = 0
@@ -47,5 +47,23 @@ import Testing
         // A line cut short by the kill has no newline yet; only complete lines count.
         let whole = text.last == UInt8(ascii: "\n") ? complete : complete.dropLast()
         return whole.compactMap { Int64($0) }
+    }
+
+    /// `parley-bench postgres … --print-acknowledged` running, its standard output piped here.
+    struct Writer: Sendable {
+        let process: Process
+        let output: Pipe
+
+        static func start(_ arguments: [String]) throws -> Writer {
+            let process = Process()
+            process.executableURL = ParleyExecutable.url(of: "parley-bench")
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            return Writer(process: process, output: output)
+        }
     }
 }

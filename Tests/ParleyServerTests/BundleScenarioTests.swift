@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func signedBundlesAreAppliedAtomicallyAndOnlyOnce() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let keyId = "ci-\(UUID().uuidString.prefix(8).lowercased())"
             let key = try Ed25519PrivateKey.generate()
             #expect(try await AccessStore(pool: service.pool).addSigningKey(keyId: keyId, publicKey: key.publicKey))

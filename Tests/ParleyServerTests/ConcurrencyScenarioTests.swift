@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func concurrentWritesNeverInterleave() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("s8")
             let posts = Self.concurrently(6) { index in
                 try service.postFlow(FlowFixture.quickReplies(id: id, title: "Title \(index)"))
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func theSameBundlePostedConcurrentlyIsAppliedOnce() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let keyId = "ci-\(UUID().uuidString.prefix(8).lowercased())"
             let key = try Ed25519PrivateKey.generate()
             #expect(try await AccessStore(pool: service.pool).addSigningKey(keyId: keyId, publicKey: key.publicKey))

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func everyDocumentedRouteAnswersOnTheLiveServer() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let client = service.client
             let document = try client.send("GET", "/openapi.json")
             try #require(document.status == 200, "\(document)")

@@ -6,7 +6,7 @@ import Testing
 /// says for one step, with the full rule set of the exact version, and stores nothing.
 @Suite struct ValidateScenarioTests {
     @Test func validateIsTheInterpretersOutcomeAndStoresNothing() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("val")
             let text = FlowFixture.branching(id: id)
             try #require(try service.postFlow(text).status == 201)

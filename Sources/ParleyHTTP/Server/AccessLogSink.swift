@@ -7,13 +7,19 @@ public protocol AccessLogSink: Sendable {
     func write(_ lines: UnsafeRawBufferPointer)
 }
 
-/// The process's standard error, written in pieces of at most `PIPE_BUF` bytes cut at line
-/// ends, so lines from several loops (or other loggers) never interleave inside a line.
-public struct StandardErrorSink: AccessLogSink {
-    /// The sink for file descriptor 2.
-    public init() {}
+/// A file descriptor (standard error by default; standard output for JSON logs), written in
+/// pieces of at most `PIPE_BUF` bytes cut at line ends, so lines from several loops (or other
+/// loggers) never interleave inside a line.
+public struct FileDescriptorSink: AccessLogSink {
+    private let fileDescriptor: Int32
 
-    /// Writes `lines` to standard error.
+    /// The sink for file descriptor 2.
+    public init() { fileDescriptor = 2 }
+
+    /// The sink for another descriptor, e.g. 1 where JSON log lines go.
+    public init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+
+    /// Writes `lines` to the descriptor.
     public func write(_ lines: UnsafeRawBufferPointer) {
         var start = 0
         while start < lines.count {
@@ -24,7 +30,7 @@ public struct StandardErrorSink: AccessLogSink {
                 while cut > start, lines[cut - 1] != 10 { cut -= 1 }
                 end = cut > start ? cut : end
             }
-            Syscall.writeAll(2, UnsafeRawBufferPointer(rebasing: lines[start..<end]))
+            Syscall.writeAll(fileDescriptor, UnsafeRawBufferPointer(rebasing: lines[start..<end]))
             start = end
         }
     }

@@ -131,7 +131,8 @@ extension Connection {
         if loop.core.logsAccess {
             loop.logAccess(
                 method: exchange.request.method, path: exchange.request.path, status: response.status.code,
-                bytes: bytes, nanoseconds: Syscall.monotonicNanoseconds() - exchange.startedAt, peer: peer)
+                bytes: bytes, nanoseconds: Syscall.monotonicNanoseconds() - exchange.startedAt, peer: peer,
+                requestId: response.headers["X-Request-Id"])
         }
         phase = keepAlive ? .idle : .closing
         lastActivity = loop.now

@@ -143,10 +143,13 @@ final class EventLoop {
     }
 
     /// Adds one access-log line for a finished exchange (the caller checked `core.logsAccess`).
-    func logAccess(method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String) {
+    func logAccess(
+        method: String, path: String, status: Int, bytes: Int, nanoseconds: UInt64, peer: String,
+        requestId: String? = nil
+    ) {
         accessLog.record(
             time: dateCache.logTime, method: method, path: path, status: status, bytes: bytes,
-            nanoseconds: nanoseconds, peer: peer, now: now)
+            nanoseconds: nanoseconds, peer: peer, requestId: requestId, now: now)
     }
 
     /// Changes the events `fd` is watched for.

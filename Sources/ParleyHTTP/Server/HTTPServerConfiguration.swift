@@ -50,13 +50,17 @@ public struct HTTPServerConfiguration: Sendable {
     /// in paths (session ids) out of its logs. Default: the path as received.
     public var accessLogPath: @Sendable (String) -> String = { $0 }
     /// Where access-log lines go, in batches of whole lines. Default: standard error.
-    public var accessLogSink: any AccessLogSink = StandardErrorSink()
+    public var accessLogSink: any AccessLogSink = FileDescriptorSink()
     /// Each loop hands its access-log lines to the sink once this many bytes are buffered.
     /// Default 32 KiB.
     public var accessLogBufferBytes: Int = 32 * 1024
     /// The longest a line waits in a loop's buffer before it is written (checked every loop
     /// tick, so up to a tick later). Default 1 s.
     public var accessLogFlushInterval: Duration = .seconds(1)
+    /// Whether access-log lines are JSON objects (`--log-format json`: the keys of the service's
+    /// JSON log lines plus method, route, status, bytes, duration, peer and request_id) instead
+    /// of text. Default false.
+    public var accessLogFields: Bool = false
     /// TLS certificate and key; nil serves plain HTTP. Default nil.
     public var tls: TLSConfiguration?
 

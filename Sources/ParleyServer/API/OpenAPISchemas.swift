@@ -126,5 +126,36 @@ enum OpenAPISchemas {
                     "expiresAt",
                 ])
         ),
+        (
+            "Completion",
+            object([
+                ("id", integer), ("flow", string), ("version", integer), ("core", string), ("path", array(string)),
+                ("answers", anyObject), ("completedAt", string),
+            ])
+        ),
+        ("CompletionList", object([("items", array(ref("Completion"))), ("next", string)])),
+        ("WebhookRequest", object([("url", string), ("events", array(string))], required: ["url"])),
+        (
+            "Webhook",
+            object([
+                ("id", string), ("url", string), ("events", array(string)), ("enabled", boolean),
+                ("disabledReason", string), ("createdAt", string), ("createdBy", string),
+            ])
+        ),
+        (
+            "WebhookCreated",
+            object([("webhook", ref("Webhook")), ("secret", string)], required: ["webhook", "secret"])
+        ),
+        ("WebhookList", object([("items", array(ref("Webhook")))])),
+        (
+            "Delivery",
+            object([
+                ("id", string), ("messageId", string), ("event", string),
+                ("state", ["type": "string", "enum": ["pending", "delivered", "dead"]]), ("attempts", integer),
+                ("lastStatus", integer), ("lastError", string), ("nextAttemptAt", string), ("createdAt", string),
+                ("deliveredAt", string),
+            ])
+        ),
+        ("DeliveryList", object([("items", array(ref("Delivery"))), ("next", string)])),
     ])
 }

@@ -30,4 +30,10 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case studioFlow
     case studioFlowView
     case studioAsset
+    case listCompletions
+    case createWebhook
+    case listWebhooks
+    case deleteWebhook
+    case listDeliveries
+    case retryDelivery
 }

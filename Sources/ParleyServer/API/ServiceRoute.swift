@@ -146,6 +146,29 @@ public struct ServiceRoute: Sendable {
         ServiceRoute(
             "GET", "/studio/assets/{asset}", .studioAsset, "A studio script, style sheet or icon.", .open,
             responses: [(200, nil, "the file"), (304, nil, "not modified")], problems: [404]),
+        ServiceRoute(
+            "GET", "/v1/flows/{id}/completions", .listCompletions,
+            "Completed sessions of the flow, oldest first, after a cursor (NDJSON with Accept: application/x-ndjson).",
+            .scope(.admin), responses: [(200, "CompletionList", "a page of completions")],
+            problems: [400, 401, 403, 404]),
+        ServiceRoute(
+            "POST", "/v1/webhooks", .createWebhook,
+            "Register a webhook endpoint (public https unless the server allows private); the secret is shown once.",
+            .scope(.admin), requestSchema: "WebhookRequest", responses: [(201, "WebhookCreated", "registered")],
+            problems: [400, 401, 403, 409, 413, 415, 422]),
+        ServiceRoute(
+            "GET", "/v1/webhooks", .listWebhooks, "Registered endpoints (never their secrets).", .scope(.admin),
+            responses: [(200, "WebhookList", "every endpoint")], problems: [401, 403]),
+        ServiceRoute(
+            "DELETE", "/v1/webhooks/{id}", .deleteWebhook, "Remove an endpoint and its pending deliveries.",
+            .scope(.admin), responses: [(204, nil, "removed")], problems: [401, 403, 404]),
+        ServiceRoute(
+            "GET", "/v1/webhooks/{id}/deliveries", .listDeliveries, "The endpoint's deliveries, newest first.",
+            .scope(.admin), responses: [(200, "DeliveryList", "a page of deliveries")], problems: [400, 401, 403, 404]),
+        ServiceRoute(
+            "POST", "/v1/webhooks/{id}/deliveries/{delivery}/retry", .retryDelivery,
+            "Make a dead or pending delivery due now, its attempts counted afresh.", .scope(.admin),
+            responses: [(202, "Status", "due now")], problems: [400, 401, 403, 404, 409]),
     ]
 
     init(

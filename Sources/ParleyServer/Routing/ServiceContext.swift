@@ -7,6 +7,7 @@ struct ServiceContext: Sendable {
     let pool: PostgresPool
     let flows: FlowStore
     let sessions: SessionStore
+    let webhooks: WebhookStore
     let snapshots: SnapshotCache
     let access: AccessStore
     let live: LiveVersionCache
@@ -21,6 +22,7 @@ struct ServiceContext: Sendable {
         self.pool = pool
         flows = FlowStore(pool: pool)
         sessions = SessionStore(pool: pool, sealing: AnswerSealing(keyring: configuration.dataKeyring))
+        webhooks = WebhookStore(pool: pool)
         snapshots = SnapshotCache(limit: configuration.maxCachedSnapshots)
         access = AccessStore(pool: pool)
         live = LiveVersionCache(limit: configuration.maxCachedVersions)

@@ -60,6 +60,7 @@ extension SessionStore {
                             \(Self.jsonb(.array(completion.path.map(JSONValue.string)))),
                             \(Self.jsonb(answers)))
                     """)
+                try await WebhookOutbox.announceCompletion(of: key, connection)
             }
             if let record = change.idempotency {
                 try await connection.query(
@@ -74,7 +75,8 @@ extension SessionStore {
     }
 
     /// Marks up to `limit` sessions idle past their TTL as expired (rev + 1, an `expire` log row),
-    /// skipping rows another process is sweeping or changing; returns how many per flow version.
+    /// skipping rows another process is sweeping or changing, and queues `session.expired` for
+    /// every subscribed webhook in the same statement; returns how many per flow version.
     func expireDue(limit: Int) async throws -> [(flow: String, version: Int, count: Int)] {
         let rows = try await pool.query(
             """
@@ -88,6 +90,7 @@ extension SessionStore {
             ), logged AS (
                 INSERT INTO session_log (session_key, rev, kind, step, core_version)
                 SELECT key, rev, 'expire', step, core_version FROM expired
+            ), announced AS (\(unsafeRaw: WebhookOutbox.announceExpiries)
             )
             SELECT flow_id, version, count(*)::bigint AS n FROM expired GROUP BY flow_id, version
             """)

@@ -1,29 +1,28 @@
-import Foundation
-import ParleyPostgres
-import ParleyServer
+public import Foundation
+public import ParleyPostgres
+public import ParleyServer
 import Testing
 
 /// The test Postgres (`PARLEY_DATABASE_URL`, set by deploy/test), migrated once per test process.
 ///
 /// A missing URL fails the test loudly instead of skipping it (STYLE.md, convention 7).
-enum TestEnvironment {
-    struct MissingDatabase: Error, CustomStringConvertible {
-        var description: String {
+public enum TestEnvironment {
+    public struct MissingDatabase: Error, CustomStringConvertible {
+        public var description: String {
             "PARLEY_DATABASE_URL is not set: run ./deploy/test, or `deploy/postgres start /tmp/pg-e2e` "
                 + "and export the URL it prints as PARLEY_DATABASE_URL"
         }
     }
 
     /// Root of the package checkout (for `Migrations/`).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    public static var packageRoot: URL { ParleyExecutable.packageRoot }
 
     /// The repository's migrations folder.
-    static var migrations: URL { packageRoot.appendingPathComponent("Migrations") }
+    public static var migrations: URL { packageRoot.appendingPathComponent("Migrations") }
 
     /// The data key every test server seals sensitive answers with: a fixed test-only key written
     /// once per test process (never a real key; `deploy/run` makes real ones).
-    static let dataKeyFile: String = {
+    public static let dataKeyFile: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-test-data-\(getpid()).key")
             .path
         _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: 32))
@@ -31,7 +30,7 @@ enum TestEnvironment {
     }()
 
     /// The configured database URL, or a recorded failure.
-    static func databaseURL() throws -> String {
+    public static func databaseURL() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["PARLEY_DATABASE_URL"], !url.isEmpty else {
             Issue.record(MissingDatabase())
             throw MissingDatabase()
@@ -41,7 +40,7 @@ enum TestEnvironment {
 
     /// A small pool on the test database, migrated (idempotent and advisory-locked, so tests
     /// running in parallel may all call it). Shut it down when done.
-    static func migratedPool() async throws -> PostgresPool {
+    public static func migratedPool() async throws -> PostgresPool {
         var configuration = PostgresConfiguration(url: try databaseURL())
         configuration.maximumConnections = 2
         configuration.applicationName = "parley-server-tests"
@@ -56,7 +55,7 @@ enum TestEnvironment {
     }
 
     /// A token with one scope under a unique name; returns the secret.
-    static func token(_ scope: AccessScope, pool: PostgresPool) async throws -> String {
+    public static func token(_ scope: AccessScope, pool: PostgresPool) async throws -> String {
         let name = "test-\(scope.rawValue)-\(UUID().uuidString.prefix(12).lowercased())"
         return try await AccessStore(pool: pool).createToken(name: name, scopes: [scope])
     }

@@ -1,20 +1,20 @@
-import Foundation
-import ParleyPostgres
+public import Foundation
+public import ParleyPostgres
 import Testing
 
 /// The test Postgres: `PARLEY_DATABASE_URL` (deploy/test starts a throwaway cluster and sets it).
 ///
 /// A missing URL fails the test loudly instead of skipping it (STYLE.md, convention 7).
-enum TestDatabase {
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
+public enum TestDatabase {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
             "PARLEY_DATABASE_URL is not set: run ./deploy/test, or start a cluster with "
                 + "`deploy/postgres start /tmp/pg` and export PARLEY_DATABASE_URL=$(deploy/postgres url /tmp/pg)"
         }
     }
 
     /// The configured URL, or a recorded failure.
-    static func url() throws -> String {
+    public static func url() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["PARLEY_DATABASE_URL"], !url.isEmpty else {
             Issue.record(Missing())
             throw Missing()
@@ -23,7 +23,7 @@ enum TestDatabase {
     }
 
     /// Settings for the configured database with small, test-friendly limits.
-    static func configuration(maximumConnections: Int = 4) throws -> PostgresConfiguration {
+    public static func configuration(maximumConnections: Int = 4) throws -> PostgresConfiguration {
         var configuration = PostgresConfiguration(url: try url())
         configuration.maximumConnections = maximumConnections
         configuration.applicationName = "parley-tests"
@@ -31,17 +31,17 @@ enum TestDatabase {
     }
 
     /// A pool on the configured database.
-    static func pool(maximumConnections: Int = 4) throws -> PostgresPool {
+    public static func pool(maximumConnections: Int = 4) throws -> PostgresPool {
         PostgresPool(configuration: try configuration(maximumConnections: maximumConnections))
     }
 
     /// A unique name for tables, channels and databases a test creates.
-    static func uniqueName(_ prefix: String) -> String {
+    public static func uniqueName(_ prefix: String) -> String {
         "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased())"
     }
 
     /// A fresh, empty database on the same server; returns its URL.
-    static func freshDatabase() async throws -> String {
+    public static func freshDatabase() async throws -> String {
         let name = uniqueName("parley_test")
         let pool = try pool(maximumConnections: 1)
         defer { pool.shutdown() }
@@ -50,7 +50,7 @@ enum TestDatabase {
     }
 
     /// `base` pointing at `database` instead: a URL's path is replaced, conninfo gets `dbname=`.
-    static func url(_ base: String, database: String) -> String {
+    public static func url(_ base: String, database: String) -> String {
         guard base.hasPrefix("postgres://") || base.hasPrefix("postgresql://"),
             var components = URLComponents(string: base)
         else { return "\(base) dbname=\(database)" }
@@ -59,6 +59,5 @@ enum TestDatabase {
     }
 
     /// Root of the package checkout (for `Migrations/` and `deploy/`).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    public static var packageRoot: URL { ParleyExecutable.packageRoot }
 }

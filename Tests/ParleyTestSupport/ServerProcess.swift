@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 import Testing
 
@@ -13,28 +13,24 @@ import Testing
 /// first `listening on 127.0.0.1:PORT` line; a file (unlike a pipe) never fills
 /// up and blocks the server. It is started under `timeout`, so even a test
 /// process that dies before ``stop()`` runs leaves no server behind for long.
-final class ServerProcess: Sendable {
+public final class ServerProcess: Sendable {
     /// The port it listens on.
-    let port: UInt16
+    public let port: UInt16
     private let process: Mutex<Process?>
     private let logFile: URL
 
     /// Longest a server may live: a watchdog for crashed test runs.
-    static let watchdogSeconds = 180
+    public static let watchdogSeconds = 180
 
     /// The executable beside the running test bundle.
-    static var executable: URL {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("parley")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return TestEnvironment.packageRoot.appendingPathComponent(".build/debug/parley")
-    }
+    public static var executable: URL { ParleyExecutable.url }
 
     /// Starts a server and waits (at most `timeout` seconds) for its listening line.
-    init(arguments extra: [String] = [], databaseURL: String? = nil, timeout: Double = 20) throws {
+    public init(
+        arguments extra: [String] = [], databaseURL: String? = nil,
+        environment extraEnvironment: [String: String] = [:],
+        timeout: Double = 20
+    ) throws {
         let url = try databaseURL ?? TestEnvironment.databaseURL()
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parley-serve-\(UUID().uuidString).log")
@@ -54,6 +50,7 @@ final class ServerProcess: Sendable {
         if environment["PARLEY_DATA_KEY_FILE"] == nil {
             environment["PARLEY_DATA_KEY_FILE"] = TestEnvironment.dataKeyFile
         }
+        environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         process.standardOutput = log
         process.standardError = log
@@ -77,19 +74,24 @@ final class ServerProcess: Sendable {
         port = found
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: logFile)
+    }
 
     /// What the server logged so far.
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-    /// SIGTERM (forwarded by `timeout`), then waits for the exit; safe to call twice.
-    func stop() {
+    /// SIGTERM, then waits for the exit and returns its status (nil when already stopped);
+    /// safe to call twice. The log is deleted unless `keepingLog` (then it goes with this object).
+    @discardableResult
+    public func stop(keepingLog: Bool = false) -> Int32? {
         guard
             let process = self.process.withLock({ current -> Process? in
                 defer { current = nil }
                 return current
             })
-        else { return }
+        else { return nil }
         // The test runner's children inherit a signal mask in which `timeout` may not see
         // SIGTERM, so the server (which reads signals through its own mask) is told directly.
         let server = Self.childPid(of: process.processIdentifier)
@@ -102,11 +104,12 @@ final class ServerProcess: Sendable {
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: logFile)
+        if !keepingLog { try? FileManager.default.removeItem(at: logFile) }
+        return process.terminationStatus
     }
 
     /// SIGKILL, as a crash would: no shutdown, no flush; waits for the exit and keeps the log.
-    func crash() {
+    public func crash() {
         guard
             let process = self.process.withLock({ current -> Process? in
                 defer { current = nil }
@@ -126,18 +129,21 @@ final class ServerProcess: Sendable {
     }
 
     /// The port of the first `listening on HOST:PORT` line.
-    static func listeningPort(in log: String) -> UInt16? {
+    public static func listeningPort(in log: String) -> UInt16? {
         for line in log.split(separator: "\n") {
             guard let range = line.range(of: "listening on ") else { continue }
-            let address = line[range.upperBound...].split(separator: " ").first ?? ""
+            // HOST:PORT ends at the first character that is not part of it (a space in the
+            // text log, a quote in the JSON log).
+            let address = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || ".:[]".contains($0) }
             guard let colon = address.lastIndex(of: ":") else { continue }
             return UInt16(address[address.index(after: colon)...])
         }
         return nil
     }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        let log: String
-        var description: String { "parley serve did not report its port; its log:\n\(log)" }
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// What the server logged before giving up.
+        public let log: String
+        public var description: String { "parley serve did not report its port; its log:\n\(log)" }
     }
 }

@@ -1,0 +1,127 @@
+public import Logging
+public import ParleyHTTP
+import Synchronization
+
+/// Gives every request an id that ties a client's report to the server's log line
+/// (DESIGN.md "Operations"): a well-formed `X-Request-Id` from the client (a proxy's or the
+/// app's own) is kept, anything else is replaced by a fresh one. The id is echoed in the
+/// `X-Request-Id` response header, as `requestId` in every problem document, in the access-log
+/// line (ParleyHTTP reads the response header) and in the metadata of handlers' log lines.
+public struct RequestIdentifier: HTTPMiddleware {
+    let maxLength: Int
+    let logger: Logger
+
+    /// Client ids longer than `maxLength` are replaced.
+    public init(maxLength: Int, logger: Logger) {
+        self.maxLength = maxLength
+        self.logger = logger
+    }
+
+    /// The inline fast path stays inline: the id is added to whatever `next` answers.
+    public func respondInline(to request: HTTPRequest, context: RequestContext, next: HTTPRoute.InlineHandler) throws
+        -> HTTPResponse?
+    {
+        let id = requestId(for: request)
+        do {
+            guard let response = try next(request, context) else { return nil }
+            return Self.tagged(response, id)
+        } catch {
+            return failure(error, request, id)
+        }
+    }
+
+    public func respond(to request: HTTPRequest, context: RequestContext, next: any HTTPResponder) async throws
+        -> HTTPResponse
+    {
+        let id = requestId(for: request)
+        var context = context
+        context.logger[metadataKey: "request_id"] = .string(id)
+        do {
+            return Self.tagged(try await next.respond(to: request, context: context), id)
+        } catch {
+            return failure(error, request, id)
+        }
+    }
+
+    /// The client's id when it is 1…`maxLength` safe characters, else a generated one.
+    func requestId(for request: HTTPRequest) -> String {
+        if let given = request.headers["X-Request-Id"], Self.isWellFormed(given, maxLength: maxLength) { return given }
+        return RequestIdSource.shared.next()
+    }
+
+    /// Letters, digits and `-_.:`, so the id is safe in a header, a JSON string and a log
+    /// line without escaping (no spaces, quotes, control characters or log-injection newlines).
+    static func isWellFormed(_ id: String, maxLength: Int) -> Bool {
+        var count = 0
+        for byte in id.utf8 {
+            count += 1
+            guard count <= maxLength else { return false }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                UInt8(ascii: ":"):
+                continue
+            default: return false
+            }
+        }
+        return count > 0
+    }
+
+    /// `response` with the id in its header and, for a problem document, as `requestId`.
+    static func tagged(_ response: HTTPResponse, _ id: String) -> HTTPResponse {
+        var response = response
+        response.headers.set("X-Request-Id", id)
+        if response.headers["Content-Type"]?.hasPrefix("application/problem+json") == true,
+            response.body.last == UInt8(ascii: "}"), response.body.count > 2
+        {
+            // Our problem documents are one JSON object; the id needs no escaping (isWellFormed).
+            response.body.removeLast()
+            response.body.append(contentsOf: Array(",\"requestId\":\"\(id)\"}".utf8))
+        }
+        return response
+    }
+
+    /// An error `next` threw: a problem document renders itself; anything else is logged with
+    /// the id and becomes the generic 500 that reveals nothing.
+    private func failure(_ error: any Error, _ request: HTTPRequest, _ id: String) -> HTTPResponse {
+        if let problem = error as? HTTPError { return Self.tagged(problem.response, id) }
+        logger.error(
+            "responder failed",
+            metadata: ["request_id": "\(id)", "method": "\(request.method)", "error": "\(String(reflecting: error))"])
+        return Self.tagged(HTTPError.internalError.response, id)
+    }
+}
+
+/// Fresh request ids: a random per-process prefix (so replicas do not collide) and a counter
+/// (so ids are cheap: no random-number syscall, one allocation per request), as
+/// `3f9a1c7be2d4-0000002a`.
+final class RequestIdSource: Sendable {
+    static let shared = RequestIdSource()
+    private let prefix: [UInt8]
+    private let counter = Atomic<UInt64>(0)
+
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        prefix = Self.hex(generator.next() & 0xFFFF_FFFF_FFFF, digits: 12) + [UInt8(ascii: "-")]
+    }
+
+    func next() -> String {
+        let value = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        let digits = value >> 32 == 0 ? 8 : 16
+        return String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
+            _ = buffer.initialize(fromContentsOf: prefix)
+            var rest = value
+            for index in stride(from: prefix.count + digits - 1, through: prefix.count, by: -1) {
+                buffer[index] = Self.digits[Int(rest & 0xF)]
+                rest >>= 4
+            }
+            return prefix.count + digits
+        }
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ value: UInt64, digits count: Int) -> [UInt8] {
+        (0..<count).reversed().map { digits[Int((value >> (4 * UInt64($0))) & 0xF)] }
+    }
+}

@@ -1,0 +1,11 @@
+import Testing
+
+@Suite struct ParleyBinaryTests {
+    @Test func helpListsEveryCommand() throws {
+        let result = try ParleyBinary.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["lint", "validate", "render", "bundle", "serve", "migrate"] {
+            #expect(result.stdout.contains(command), "--help should list \(command)")
+        }
+    }
+}

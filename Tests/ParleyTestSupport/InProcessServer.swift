@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+public import ParleyHTTP
+import ParleyPostgres
+public import ParleyServer
+import Synchronization
+
+/// A ``ParleyApplication`` served from the test process on an ephemeral port: the same pool,
+/// listeners, caches and HTTP server `parley serve` runs, without the cost of a child process.
+/// Its log lines are kept in memory (``log``) for failure reports and log assertions.
+public final class InProcessServer: Sendable {
+    /// The running application.
+    public let application: ParleyApplication
+    /// The port it listens on.
+    public let port: UInt16
+    private let lines: MemoryLogHandler
+
+    /// Starts an application on the test database (or `databaseURL`), port 0, small pools.
+    public init(
+        databaseURL: String? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in },
+        http configureHTTP: (inout HTTPServerConfiguration) -> Void = { _ in }
+    ) async throws {
+        var http = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        http.loopThreads = 2
+        http.responderThreads = 4
+        http.accessLogPath = ParleyService.accessLogPath
+        configureHTTP(&http)
+        var service = ServiceConfiguration()
+        service.migrationsDirectory = TestEnvironment.migrations.path
+        configure(&service)
+        var database = PostgresConfiguration(url: try databaseURL ?? TestEnvironment.databaseURL())
+        database.maximumConnections = 4
+        database.applicationName = "parley-in-process"
+        let handler = MemoryLogHandler()
+        http.accessLogSink = MemoryAccessLogSink(lines: handler.lines)
+        http.accessLogFlushInterval = .milliseconds(10)
+        var logger = Logger(label: "parley") { _ in handler }
+        logger.logLevel = .info
+        var databaseLogger = Logger(label: "parley.postgres") { _ in handler }
+        databaseLogger.logLevel = .warning
+        lines = handler
+        application = try ParleyApplication(
+            http: http, service: service, database: database, logger: logger, databaseLogger: databaseLogger)
+        port = UInt16(try await application.start())
+    }
+
+    /// What the application logged so far, one line per event.
+    public var log: String { lines.text }
+
+    /// Drains and stops it (in-flight requests finish first).
+    public func stop() async { await application.shutdown(deadline: .seconds(5)) }
+}
+
+/// Keeps log lines in memory (the newest 10,000), formatted like the text log. A value, like
+/// swift-log's own handlers: each logger has its level and metadata, the lines are shared.
+struct MemoryLogHandler: LogHandler {
+    let lines = MemoryLogLines()
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    var text: String { lines.text }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        let extra = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        lines.append("\(event.level) \(event.message)\(extra)")
+    }
+}
+
+/// The lines every copy of a ``MemoryLogHandler`` writes to.
+final class MemoryLogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var text: String { lines.withLock { $0.joined(separator: "\n") } }
+
+    func append(_ line: String) {
+        lines.withLock {
+            if $0.count >= 10_000 { $0.removeFirst($0.count / 2) }
+            $0.append(line)
+        }
+    }
+}
+
+/// Access-log lines of an in-process server, kept with its other log lines.
+struct MemoryAccessLogSink: AccessLogSink {
+    let lines: MemoryLogLines
+
+    func write(_ batch: UnsafeRawBufferPointer) {
+        for line in String(decoding: batch, as: UTF8.self).split(separator: "\n") { lines.append(String(line)) }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+public import ParleyCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One HTTP/1.1 response as it came off the wire.
+public struct RawResponse: Sendable, CustomStringConvertible {
+    /// The status code.
+    public let status: Int
+    /// Every header line in order, duplicates kept.
+    public let headers: [(name: String, value: String)]
+    /// The body bytes.
+    public let body: [UInt8]
+
+    /// Every value of a header (case-insensitive name).
+    public func values(_ name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
+    /// The only (or first) value of a header.
+    public func header(_ name: String) -> String? { values(name).first }
+
+    /// The body as text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body parsed as JSON (`null` when it is not JSON).
+    public var json: JSONValue { (try? JSONParser.parse(body)) ?? .null }
+
+    /// Whether the body is an RFC 9457 problem document.
+    public var isProblem: Bool {
+        header("Content-Type")?.hasPrefix("application/problem+json") == true && json["type"]?.stringValue != nil
+            && json["status"]?.numberValue?.intValue == status
+    }
+
+    /// The problem `type`, if any.
+    public var problemType: String? { json["type"]?.stringValue }
+
+    public var description: String { "\(status) \(text.prefix(600))" }
+}
+
+/// A tiny HTTP/1.1 client over raw sockets (`Connection: close`, one request per
+/// connection), so tests see exactly what the server sends, early 413s included.
+/// Every response is kept so a test can check the server never answered 5xx.
+public final class RawHTTPClient: Sendable {
+    /// The server's port on 127.0.0.1.
+    public let port: UInt16
+    private let seen = Mutex<[(request: String, status: Int)]>([])
+
+    /// A client of the server on 127.0.0.1:`port`.
+    public init(port: UInt16) { self.port = port }
+
+    /// Every (request line, status) this client got, in order.
+    public var exchanges: [(request: String, status: Int)] { seen.withLock { $0 } }
+
+    /// The exchanges that ended in a 5xx.
+    public var serverErrors: [String] { exchanges.filter { $0.status >= 500 }.map { "\($0.request) → \($0.status)" } }
+
+    /// Sends one request and reads the response (at most `timeout` seconds per read).
+    @discardableResult
+    public func send(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+        timeout: Int = 10
+    ) throws -> RawResponse {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        let fd = try TestSocket.connect(port: port, timeout: Double(timeout))
+        defer { close(fd) }
+        // A server may answer (413) and close before the body is sent: stop sending then, and read.
+        _ = TestSocket.sendAll(fd, Array(head.utf8) + (body ?? []))
+        let response = try readResponse(fd, method: method)
+        seen.withLock { $0.append(("\(method) \(target)", response.status)) }
+        return response
+    }
+
+    /// `send` with a JSON body and `Content-Type: application/json`.
+    @discardableResult
+    public func sendJSON(_ method: String, _ target: String, _ json: String, headers: [(String, String)] = [])
+        throws -> RawResponse
+    {
+        try send(method, target, headers: [("Content-Type", "application/json")] + headers, body: Array(json.utf8))
+    }
+
+    private func readResponse(_ fd: Int32, method: String) throws -> RawResponse {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var parsed: (status: Int, headers: [(name: String, value: String)], bodyStart: Int)?
+        while true {
+            if parsed == nil, let end = TestSocket.headEnd(buffer) {
+                let head = try TestSocket.parseHead(buffer, end: end)
+                parsed = (head.status, head.headers, end + 4)
+            }
+            if let parsed {
+                let length = parsed.headers.first { $0.name.lowercased() == "content-length" }.flatMap {
+                    Int($0.value)
+                }
+                let bodyless = method == "HEAD" || parsed.status == 304 || parsed.status == 204
+                let wanted = bodyless ? 0 : (length ?? Int.max)
+                if buffer.count - parsed.bodyStart >= wanted {
+                    let body = Array(buffer[parsed.bodyStart..<parsed.bodyStart + wanted])
+                    return RawResponse(status: parsed.status, headers: parsed.headers, body: body)
+                }
+            }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 {
+                if let parsed, count == 0 {  // closed: the body is what came
+                    let body = Array(buffer[parsed.bodyStart...])
+                    return RawResponse(status: parsed.status, headers: parsed.headers, body: body)
+                }
+                throw TestSocket.Failure(
+                    description: "no complete response (read \(buffer.count) bytes, errno \(count < 0 ? errno : 0))")
+            }
+            buffer += chunk[0..<count]
+        }
+    }
+}
