@@ -51,7 +51,8 @@ public actor ParleySession {
         var all = context
         for field in answers.fieldIds { all[field] = answers[field] }
         let screen = LocalScreen.checkable(snapshot.screen, knowing: all)
-        return RuleInterpreter(mode: .client).validate(screen: screen, answers: all)
+        // This step's answers, with the earlier steps' as context: exactly how the server validates.
+        return RuleInterpreter(mode: .client).validate(screen: screen, answers: answers, context: context)
     }
 
     /// Checks `answers` locally, then sends them for the current step (`POST …/answers`).

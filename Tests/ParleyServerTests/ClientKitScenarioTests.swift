@@ -92,7 +92,7 @@ import Testing
             let session = try await ParleySession.start(
                 flow: flow.id, endpoint: Self.endpoint(port: service.servers[0].port, core: "1.0.0"))
             var snapshot = await session.snapshot
-            while snapshot.step != "contact", snapshot.status == .active {
+            while snapshot.step != "confirm", snapshot.status == .active {
                 guard case .accepted(let next) = try await session.submit(try #require(answers[snapshot.step])) else {
                     Issue.record("step \(snapshot.step) refused")
                     return
@@ -100,8 +100,9 @@ import Testing
                 snapshot = next
             }
             #expect(snapshot.deferred.contains(DeferredRule(field: "emailConfirmation", rule: "equalsField")))
-            var mismatch = try #require(answers["contact"])
-            mismatch["emailConfirmation"] = "other-" + (mismatch["email"] ?? "")
+            // The confirmation is its own step after `contact`: a cross-step equalsField.
+            var mismatch = try #require(answers["confirm"])
+            mismatch["emailConfirmation"] = "other-" + (answers["contact"]?["email"] ?? "")
             #expect(await session.check(mismatch).valid, "the 1.0 core cannot check equalsField")
             let outcome = try await session.submit(mismatch)
             guard case .invalidOnServer(let errors) = outcome else {
@@ -128,9 +129,8 @@ import Testing
                         guard gated.status == 200, gated.json["served"] == "step" else { continue }
                         let screen = try Screen(json: gated.json["screen"] ?? .null, at: .root, requireSchema: false)
                         for sample in step.samples where !sample.isDeferred {
-                            var all = step.context
-                            for field in sample.answers.fieldIds { all[field] = sample.answers[field] }
-                            let client = RuleInterpreter(mode: .client).validate(screen: screen, answers: all)
+                            let client = RuleInterpreter(mode: .client).validate(
+                                screen: screen, answers: sample.answers, context: step.context)
                             let server = try service.validate(
                                 flow.id, version: version, step: step.step, answers: sample.answers.json,
                                 context: step.context.json)

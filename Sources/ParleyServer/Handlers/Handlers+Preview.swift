@@ -75,10 +75,9 @@ extension Handlers {
     static func outcome(of step: Step, answers: Answers, context earlier: Answers) -> JSONValue {
         let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
         guard case .object(var result) = outcome.json else { return outcome.json }
-        if outcome.valid {
-            var merged = earlier
-            for field in answers.fieldIds { merged[field] = answers[field] }
-            if let next = step.nextStepId(for: merged) { result["next"] = .string(next) }
+        // `next` reads fields the way the rules do (this step's from its answers, others from the path).
+        if outcome.valid, let next = step.nextStepId(for: answers, context: earlier) {
+            result["next"] = .string(next)
         }
         return .object(result)
     }
