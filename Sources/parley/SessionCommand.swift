@@ -14,7 +14,7 @@ struct SessionCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a session's current snapshot and its whole log as JSON.")
 
-        @Argument(help: "The session id (as the client holds it).")
+        @Argument(help: "The session id (as the client holds it); ids may start with '-', so put `--` before it.")
         var id: String
 
         @OptionGroup var database: DatabaseOptions

@@ -54,9 +54,9 @@ import Testing
             #expect(dump.contains("$sealed"), "the dump holds the sealed answers")
             #expect(!dump.contains(email), "pg_dump shows the plaintext")
 
-            let shown = try ParleyCommand.run(["session", "show", snapshot.sessionId])
+            let shown = try ParleyCommand.run(["session", "show", "--", snapshot.sessionId])
             #expect(shown.status == 0 && !shown.stdout.contains(email) && shown.stdout.contains("[sensitive]"))
-            let revealed = try ParleyCommand.run(["session", "show", "--reveal", snapshot.sessionId])
+            let revealed = try ParleyCommand.run(["session", "show", "--reveal", "--", snapshot.sessionId])
             #expect(revealed.status == 0 && revealed.stdout.contains(email), "\(revealed.stderr)")
         }
     }
@@ -72,11 +72,11 @@ import Testing
                 UPDATE sessions SET path = (SELECT path FROM sessions WHERE key = \(SessionFixture.key(first.sessionId)))
                 WHERE key = \(SessionFixture.key(second.sessionId))
                 """)
-            let shown = try ParleyCommand.run(["session", "show", "--reveal", second.sessionId])
+            let shown = try ParleyCommand.run(["session", "show", "--reveal", "--", second.sessionId])
             #expect(shown.status == 1, "\(shown.stdout)")
             #expect(shown.stderr.contains("does not open"), "\(shown.stderr)")
             #expect(!shown.stderr.contains(email) && !shown.stdout.contains(email))
-            let intact = try ParleyCommand.run(["session", "show", "--reveal", first.sessionId])
+            let intact = try ParleyCommand.run(["session", "show", "--reveal", "--", first.sessionId])
             #expect(intact.status == 0 && intact.stdout.contains(email))
         }
     }

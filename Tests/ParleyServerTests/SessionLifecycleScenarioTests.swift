@@ -148,7 +148,7 @@ import Testing
             let id = try SessionFixture.released(service, prefix: "show")
             var snapshot = try service.startSession(id).json
             snapshot = try service.advance(snapshot, ["email": "a@example.com"])
-            let shown = try ParleyCommand.run(["session", "show", snapshot.sessionId])
+            let shown = try ParleyCommand.run(["session", "show", "--", snapshot.sessionId])
             #expect(shown.status == 0, "\(shown.stderr)")
             let json = try JSONParser.parse(Array(shown.stdout.utf8))
             #expect(json["snapshot"]?.rev == 2 && json["snapshot"]?.step == "purpose")
