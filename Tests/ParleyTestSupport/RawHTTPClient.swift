@@ -58,11 +58,12 @@ public final class RawHTTPClient: Sendable {
     /// The exchanges that ended in a 5xx.
     public var serverErrors: [String] { exchanges.filter { $0.status >= 500 }.map { "\($0.request) → \($0.status)" } }
 
-    /// Sends one request and reads the response (at most `timeout` seconds per read).
+    /// Sends one request and reads the response (at most `timeout` seconds per read: a hang guard,
+    /// generous because a saturated CI machine can stall a response for seconds).
     @discardableResult
     public func send(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
-        timeout: Int = 10
+        timeout: Int = 30
     ) throws -> RawResponse {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
