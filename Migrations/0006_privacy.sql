@@ -46,3 +46,25 @@ CREATE INDEX webhook_deliveries_by_session ON webhook_deliveries (session_key) W
 CREATE INDEX sessions_completed ON sessions (completed_at) WHERE status = 'completed';
 CREATE INDEX sessions_expired ON sessions (updated_at) WHERE status = 'expired';
 CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (updated_at) WHERE state <> 'pending';
+
+-- Retention (`"retention": "P90D"` in a flow, else the server's default): a flow version's
+-- retention as an interval. A version stored before lint knew the member may hold anything there,
+-- so only a well-formed, non-zero duration counts; otherwise `fallback`.
+CREATE FUNCTION parley_retention(content jsonb, fallback interval) RETURNS interval LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE
+        WHEN content->>'retention'
+             ~ '^P(?=.)(\d{1,6}Y)?(\d{1,6}M)?(\d{1,6}W)?(\d{1,6}D)?(T(?=\d)(\d{1,6}H)?(\d{1,6}M)?(\d{1,6}S)?)?$'
+        THEN CASE WHEN (content->>'retention')::interval > interval '0' THEN (content->>'retention')::interval
+                  ELSE fallback END
+        ELSE fallback END
+$$;
+
+-- A pruned session is gone: every process drops its cached snapshot (a rev no snapshot reaches).
+CREATE FUNCTION parley_notify_session_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('parley_sessions', encode(OLD.key, 'hex') || ':2147483647');
+    RETURN OLD;
+END
+$$;
+CREATE TRIGGER sessions_notify_gone AFTER DELETE ON sessions
+    FOR EACH ROW EXECUTE FUNCTION parley_notify_session_gone();

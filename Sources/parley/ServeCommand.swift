@@ -55,6 +55,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between sweeps that mark idle sessions expired.")
     var sessionSweepInterval: Double = 60
 
+    @OptionGroup var retention: RetentionOptions
+
+    @Option(help: "Seconds between prunes of sessions past retention (one process at a time does the work).")
+    var pruneInterval: Double = 3_600
+
     @Flag(help: "Also deliver webhooks to loopback and private addresses, and plain http to those only (development).")
     var webhookAllowPrivate = false
 
@@ -97,8 +102,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0.05...60).contains(databaseConnectTimeout) else {
             throw ValidationError("--database-connect-timeout must be between 0.05 and 60 seconds.")
         }
-        guard sessionTtl > 0, sessionSweepInterval > 0 else {
-            throw ValidationError("--session-ttl and --session-sweep-interval must be positive.")
+        guard sessionTtl > 0, sessionSweepInterval > 0, pruneInterval > 0 else {
+            throw ValidationError("--session-ttl, --session-sweep-interval and --prune-interval must be positive.")
         }
         guard webhookRetryBase > 0, webhookLease > 0, webhookPollInterval > 0, (1...100).contains(webhookMaxAttempts)
         else {
@@ -130,6 +135,9 @@ struct ServeCommand: AsyncParsableCommand {
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
+        service.defaultRetention = retention.period
+        service.pruneSeconds = pruneInterval
+        service.pruneBatch = retention.pruneBatch
         service.webhookAllowPrivate = webhookAllowPrivate
         service.webhookRetryBaseSeconds = webhookRetryBase
         service.webhookMaxAttempts = webhookMaxAttempts
