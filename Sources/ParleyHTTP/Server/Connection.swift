@@ -116,6 +116,7 @@ final class Connection {
             guard tls == nil else { return close() }
             Syscall.shutdownWrite(fd)
             machine.startLingering(now: loop.now)
+            endStream()
         case .close: close()
         }
     }
@@ -155,6 +156,12 @@ final class Connection {
         guard !isClosed else { return }
         isClosed = true
         loop.remove(self)
+        endStream()
+    }
+
+    /// Tells a stream's producer that nothing more will be written (the stream's last bytes are
+    /// out, or the connection is gone).
+    private func endStream() {
         stream?.end()
         stream = nil
     }
