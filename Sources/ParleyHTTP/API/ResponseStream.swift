@@ -68,6 +68,10 @@ public final class ResponseStream: Sendable {
         if let (handle, fd, connection) = wake { handle.post(.streamReady(fd: fd, id: connection)) }
     }
 
+    /// Ends a stream that was never returned in a response (its request failed after opening it),
+    /// so its ``onEnd(_:)`` handlers run; a stream already open ends with ``finish()`` instead.
+    public func cancel() { end() }
+
     /// Whether chunks are still accepted.
     public var isOpen: Bool { state.withLock { !$0.ended && !$0.finishing } }
 

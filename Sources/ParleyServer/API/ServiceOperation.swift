@@ -24,6 +24,8 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case getSession
     case answerSession
     case backSession
+    case followSession
+    case postSessionEvent
     case previewFlow
     case getWireSchema
     case getFlowVersionSamples
