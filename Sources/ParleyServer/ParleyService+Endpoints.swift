@@ -35,6 +35,8 @@ extension ParleyService {
         case .eraseSession: return (handlers.eraseSession, nil, 0)
         case .answerSession: return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case .backSession: return (handlers.backSession, nil, limits.maxSmallBodyBytes)
+        case .followSession: return (handlers.followSession, nil, 0)
+        case .postSessionEvent: return (handlers.actInSession, nil, limits.maxMessageBytes * 6 + 1024)
         case .previewFlow: return (handlers.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
         case .studioRedirect: return (inlineOnly(handlers.rootRedirect), handlers.rootRedirect, 0)
         case .studio, .studioFlow, .studioFlowView: return (inlineOnly(handlers.studioShell), handlers.studioShell, 0)

@@ -37,6 +37,18 @@ public struct ServiceConfiguration: Sendable {
     /// Longest single answer, in Unicode scalars; longer ones get 400 before any rule
     /// runs, which bounds the cost of matching patterns. Default 10,000.
     public var maxAnswerLength = 10_000
+    /// Session event streams (`GET /v1/sessions/{id}/events`) one process holds open; past it,
+    /// 503 with `Retry-After`. Default 10,000.
+    public var liveMaxStreams = 10_000
+    /// Bytes of events queued for one stream whose reader is slow; past it the stream is closed
+    /// (the client reconnects with `Last-Event-ID` and gets the current snapshot). Default 256 KiB.
+    public var liveStreamQueueBytes = 256 << 10
+    /// Longest agent message (`say.text`), in bytes. Default 4,000.
+    public var maxMessageBytes = 4_000
+    /// Longest `say.from`, in bytes. Default 100.
+    public var maxMessageSenderBytes = 100
+    /// Messages one session may hold; a `say` past it is refused (409 `messages-full`). Default 500.
+    public var maxSessionMessages = 500
     /// Largest release request body. Default 4 KiB.
     public var maxSmallBodyBytes = 4 << 10
     /// Page size when a list request names none. Default 50.

@@ -25,6 +25,8 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case eraseSession
     case answerSession
     case backSession
+    case followSession
+    case postSessionEvent
     case previewFlow
     case getWireSchema
     case getFlowVersionSamples
