@@ -203,7 +203,8 @@ struct WireSchemaDefinitions {
         return Self.object(
             [
                 ("session", Self.string), ("flow", Self.string), ("version", ["type": "integer", "minimum": 1]),
-                ("rev", ["type": "integer", "minimum": 1]), ("status", ["enum": ["active", "completed", "expired"]]),
+                ("rev", ["type": "integer", "minimum": 1]),
+                ("status", ["enum": ["active", "completed", "expired", "erased"]]),
                 ("step", Self.string), ("screen", ref("GatedScreen")),
                 ("values", ["type": "object", "additionalProperties": Self.string]), ("path", Self.strings),
                 ("messages", Self.array(message)), ("expiresAt", ["type": "string", "format": "date-time"]),
