@@ -17,7 +17,10 @@ enum DeliveryHarness {
     ) async throws {
         let base = try TestEnvironment.databaseURL()
         let name = "parley_delivery_\(UUID().uuidString.prefix(8).lowercased())"
-        let admin = PostgresPool(configuration: PostgresConfiguration(url: base))
+        // Patient connects (5 s, like TestEnvironment's): a saturated machine may take over a second.
+        var adminConfiguration = PostgresConfiguration(url: base)
+        adminConfiguration.connectTimeout = .seconds(5)
+        let admin = PostgresPool(configuration: adminConfiguration)
         do {
             try await admin.query("CREATE DATABASE \(unsafeRaw: name)")
             admin.shutdown()
@@ -27,6 +30,7 @@ enum DeliveryHarness {
         }
         let url = try #require(base.range(of: "/", options: .backwards).map { base[..<$0.lowerBound] + "/" + name })
         var configuration = PostgresConfiguration(url: String(url))
+        configuration.connectTimeout = .seconds(5)
         configuration.maximumConnections = 2
         let pool = PostgresPool(configuration: configuration)
         _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: pool)
