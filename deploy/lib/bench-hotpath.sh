@@ -1,0 +1,81 @@
+# Parts 5-8 of deploy/bench-service (sourced after parts 1-4, with their server, helpers and
+# bundle): memory, the access log's cost, a profile of the cache-hot screen, cold gating.
+
+# Starts the second server ($OTHER, one port up) with `env` settings and serve arguments.
+start_other() { # $1 = env assignments ("" for none), rest = extra serve arguments
+    local settings=$1
+    shift
+    if [ -n "$OTHER" ]; then kill -TERM "$OTHER" 2>/dev/null; wait "$OTHER" 2>/dev/null || true; fi
+    env $settings "$BIN" serve --host 127.0.0.1 --port $((PORT + 1)) --migrations Migrations "$@" \
+        >"$WORK/other.log" 2>&1 &
+    OTHER=$!
+    for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$((PORT + 1))/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+    curl -fsS -H "Parley-Core: 1.2.0" "http://127.0.0.1:$((PORT + 1))/v1/screens/passport-intake" >/dev/null
+}
+
+# Peak VmRSS of $1 (MB) while wrk runs c=256 against $2.
+peak_rss_under_load() {
+    wrk -t2 -c256 -d"${DUR}s" -H "Parley-Core: 1.2.0" "$2" >/dev/null &
+    local load=$! peak=0 now
+    while kill -0 "$load" 2>/dev/null; do
+        now=$(rss "$1")
+        peak=$(python3 -c "print(max($peak, $now))")
+        sleep 0.25
+    done
+    wait "$load" 2>/dev/null || true
+    echo "$peak"
+}
+
+if want 5; then
+    say "5. resident memory (VmRSS of a release build; targets: idle <= 20 MB, c=256 <= 40 MB)"
+    peak=$(peak_rss_under_load "$SERVER" "$URL")
+    printf 'as shipped:          idle %6s MB   peak under c=256 %6s MB   after the load %6s MB\n' \
+        "$IDLE_RSS" "$peak" "$(rss "$SERVER")"
+    start_other "MALLOC_ARENA_MAX=2" --no-access-log
+    idle=$(rss "$OTHER")
+    peak=$(peak_rss_under_load "$OTHER" "http://127.0.0.1:$((PORT + 1))/v1/screens/passport-intake")
+    printf 'MALLOC_ARENA_MAX=2:  idle %6s MB   peak under c=256 %6s MB   after the load %6s MB\n' \
+        "$idle" "$peak" "$(rss "$OTHER")"
+fi
+
+if want 6; then
+    say "6. access log on (default) vs off: two servers, alternating rounds, cache-hot screen at c=64 and c=256"
+    start_other "" # the default: access log on (to its log file)
+    for c in 64 256; do
+        unset RPS CPU
+        declare -A RPS CPU
+        for round in 1 2 3; do
+            for name in off on; do
+                pid=$SERVER port=$PORT
+                [ "$name" = on ] && pid=$OTHER port=$((PORT + 1))
+                before=$(ticks "$pid")
+                out=$(wrk -t2 -c"$c" -d"${DUR}s" -H "Parley-Core: 1.2.0" "http://127.0.0.1:$port/v1/screens/passport-intake")
+                after=$(ticks "$pid")
+                requests=$(sed -n 's/^[[:space:]]*\([0-9]*\) requests in.*/\1/p' <<<"$out")
+                RPS[$name]+="$(sed -n 's/^Requests\/sec:[[:space:]]*\([0-9.]*\).*/\1/p' <<<"$out") "
+                CPU[$name]+="$(python3 -c "print(round(($after - $before) / $HZ * 1e6 / max($requests, 1), 1))") "
+            done
+        done
+        for name in off on; do
+            printf 'log %-3s c=%-3s %8.0f req/s   %6s CPU µs/request   (rounds: %s| %s)\n' "$name" "$c" \
+                "$(median "${RPS[$name]}")" "$(median "${CPU[$name]}")" "${RPS[$name]}" "${CPU[$name]}"
+        done
+        python3 -c "print('access log on/off at c=$c: req/s %.2f, CPU per request %.2f' % ($(median "${RPS[on]}") / $(median "${RPS[off]}"), $(median "${CPU[on]}") / $(median "${CPU[off]}")))"
+    done
+fi
+
+if want 7; then
+    say "7. perf record -g of the cache-hot screen at c=64: top symbols (self time)"
+    wrk -t2 -c64 -d"$((DUR + 2))s" -H "Parley-Core: 1.2.0" "$URL" >/dev/null &
+    load=$!
+    sleep 1
+    perf record -q -g -p "$SERVER" -o "$WORK/perf.data" -- sleep "$DUR" >/dev/null 2>&1 || echo "perf record failed"
+    wait "$load" 2>/dev/null || true
+    perf report -i "$WORK/perf.data" --no-children --sort symbol --stdio 2>/dev/null |
+        grep -E '^ +[0-9.]+%' | head -"${PROFILE_TOP:-12}" | swift demangle --simplified | cut -c1-160
+fi
+
+if want 8; then
+    say "8. gating every step of every shipped flow, every core, cold (target < 50 µs)"
+    "$BENCH" gating --bundle "$WORK/bundle.json" --iterations 500
+fi
