@@ -7,7 +7,7 @@ extension GatingBenchmark {
     /// a client core rendering a step. Prints, per core, the slowest step and the median step.
     func runBundle(_ path: String, cores: [CoreVersion]) throws {
         let document = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        let flows = try (document["flows"]?.arrayValue ?? []).map { try Flow(json: $0, at: JSONPointer()) }
+        let flows = try (document["flows"]?.arrayValue ?? []).map { try Flow(json: $0, at: .root) }
         let steps = flows.flatMap { flow in flow.steps.map { (flow: flow, step: $0.id) } }
         print("gating every step of \(flows.count) shipped flows (\(steps.count) steps), cold, CPU µs per gate")
         for core in cores {

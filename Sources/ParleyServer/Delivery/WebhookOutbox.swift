@@ -1,3 +1,6 @@
+import Foundation
+import ParleyPostgres
+
 /// The statements that put events into the webhook outbox (`webhook_deliveries`). Each runs inside
 /// the transaction or statement that makes the event happen, so an event exists exactly when its
 /// change committed: one row per event × enabled endpoint subscribed to the event's type.
