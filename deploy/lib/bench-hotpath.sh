@@ -1,41 +1,18 @@
-# Parts 5-8 of deploy/bench-service (sourced after parts 1-4, with their server, helpers and
+# Parts 5-8 of deploy/bench-service (sourced after parts 1-4, with their servers, helpers and
 # bundle): memory, the access log's cost, a profile of the cache-hot screen, cold gating.
-
-# Starts the second server ($OTHER, one port up) with `env` settings and serve arguments.
-start_other() { # $1 = env assignments ("" for none), rest = extra serve arguments
-    local settings=$1
-    shift
-    if [ -n "$OTHER" ]; then kill -TERM "$OTHER" 2>/dev/null; wait "$OTHER" 2>/dev/null || true; fi
-    env $settings "$BIN" serve --host 127.0.0.1 --port $((PORT + 1)) --migrations Migrations "$@" \
-        >"$WORK/other.log" 2>&1 &
-    OTHER=$!
-    for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$((PORT + 1))/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
-    curl -fsS -H "Parley-Core: 1.2.0" "http://127.0.0.1:$((PORT + 1))/v1/screens/passport-intake" >/dev/null
-}
-
-# Peak VmRSS of $1 (MB) while wrk runs c=256 against $2.
-peak_rss_under_load() {
-    wrk -t2 -c256 -d"${DUR}s" -H "Parley-Core: 1.2.0" "$2" >/dev/null &
-    local load=$! peak=0 now
-    while kill -0 "$load" 2>/dev/null; do
-        now=$(rss "$1")
-        peak=$(python3 -c "print(max($peak, $now))")
-        sleep 0.25
-    done
-    wait "$load" 2>/dev/null || true
-    echo "$peak"
-}
 
 if want 5; then
     say "5. resident memory (VmRSS of a release build; targets: idle <= 20 MB, c=256 <= 40 MB)"
-    peak=$(peak_rss_under_load "$SERVER" "$URL")
-    printf 'as shipped:          idle %6s MB   peak under c=256 %6s MB   after the load %6s MB\n' \
-        "$IDLE_RSS" "$peak" "$(rss "$SERVER")"
-    start_other "MALLOC_ARENA_MAX=2" --no-access-log
-    idle=$(rss "$OTHER")
-    peak=$(peak_rss_under_load "$OTHER" "http://127.0.0.1:$((PORT + 1))/v1/screens/passport-intake")
-    printf 'MALLOC_ARENA_MAX=2:  idle %6s MB   peak under c=256 %6s MB   after the load %6s MB\n' \
-        "$idle" "$peak" "$(rss "$OTHER")"
+    printf 'the server of parts 1-4, idle at start: %s MB (%s); after their load: %s MB\n' \
+        "$IDLE_RSS" "$IDLE_PARTS" "$(rss "$SERVER")"
+    # Fresh servers, so the comparison is not the history of earlier parts.
+    for arenas in 2 16; do
+        start_other "" --no-access-log --malloc-arenas "$arenas"
+        idle=$(rss "$OTHER")
+        peak=$(peak_rss_under_load "$OTHER" "http://127.0.0.1:$((PORT + 1))/v1/screens/passport-intake")
+        printf 'fresh, --malloc-arenas %-2s: idle %6s MB   peak under c=256 %6s MB   after the load %6s MB\n' \
+            "$arenas" "$idle" "$peak" "$(rss "$OTHER")"
+    done
 fi
 
 if want 6; then
@@ -71,11 +48,39 @@ if want 7; then
     sleep 1
     perf record -q -g -p "$SERVER" -o "$WORK/perf.data" -- sleep "$DUR" >/dev/null 2>&1 || echo "perf record failed"
     wait "$load" 2>/dev/null || true
-    perf report -i "$WORK/perf.data" --no-children --sort symbol --stdio 2>/dev/null |
-        grep -E '^ +[0-9.]+%' | head -"${PROFILE_TOP:-12}" | swift demangle --simplified | cut -c1-160
+    { perf report -i "$WORK/perf.data" --no-children --sort symbol --stdio 2>/dev/null || true; } |
+        grep -E '^ +[0-9.]+%' | head -"${PROFILE_TOP:-12}" | swift demangle --simplified | cut -c1-160 || true
+    echo "Parley functions by inclusive time (children counted):"
+    { perf report -i "$WORK/perf.data" --children --sort symbol --stdio -g none 2>/dev/null || true; } |
+        swift demangle --simplified | grep -E '^ +[0-9.]+%.*(Parley|HTTP|Router|Screen|Metrics|Middleware)' |
+        head -"${PROFILE_TOP:-12}" | cut -c1-160 || true
 fi
 
 if want 8; then
     say "8. gating every step of every shipped flow, every core, cold (target < 50 µs)"
     "$BENCH" gating --bundle "$WORK/bundle.json" --iterations 500
+fi
+
+if want 9 && [ -n "${BENCH_BASELINE:-}" ]; then
+    say "9. this build vs BENCH_BASELINE=$BENCH_BASELINE: cache-hot screen at c=64, alternating rounds"
+    OTHER_BIN=$BENCH_BASELINE start_other "" --no-access-log
+    unset RPS CPU
+    declare -A RPS CPU
+    for round in 1 2 3 4 5; do
+        for name in baseline this; do
+            pid=$OTHER port=$((PORT + 1))
+            [ "$name" = this ] && pid=$SERVER port=$PORT
+            before=$(ticks "$pid")
+            out=$(wrk -t2 -c64 -d"${DUR}s" -H "Parley-Core: 1.2.0" "http://127.0.0.1:$port/v1/screens/passport-intake")
+            after=$(ticks "$pid")
+            requests=$(sed -n 's/^[[:space:]]*\([0-9]*\) requests in.*/\1/p' <<<"$out")
+            RPS[$name]+="$(sed -n 's/^Requests\/sec:[[:space:]]*\([0-9.]*\).*/\1/p' <<<"$out") "
+            CPU[$name]+="$(python3 -c "print(round(($after - $before) / $HZ * 1e6 / max($requests, 1), 1))") "
+        done
+    done
+    for name in baseline this; do
+        printf '%-8s c=64 %8.0f req/s   %6s CPU µs/request   (rounds: %s| %s)\n' "$name" \
+            "$(median "${RPS[$name]}")" "$(median "${CPU[$name]}")" "${RPS[$name]}" "${CPU[$name]}"
+    done
+    python3 -c "print('this/baseline: req/s %.2f, CPU per request %.2f' % ($(median "${RPS[this]}") / $(median "${RPS[baseline]}"), $(median "${CPU[this]}") / $(median "${CPU[baseline]}")))"
 fi
