@@ -1,6 +1,18 @@
 # Parts 5-8 of deploy/bench-service (sourced after parts 1-4, with their servers, helpers and
 # bundle): memory, the access log's cost, a profile of the cache-hot screen, cold gating.
 
+# One wrk round on the cache-hot screen: $1 names the series (RPS/CPU keys), $2 the server's pid,
+# $3 its port, $4 the connections.
+screen_round() {
+    local before after out requests
+    before=$(ticks "$2")
+    out=$(wrk -t2 -c"$4" -d"${DUR}s" -H "Parley-Core: 1.2.0" "http://127.0.0.1:$3/v1/screens/passport-intake")
+    after=$(ticks "$2")
+    requests=$(sed -n 's/^[[:space:]]*\([0-9]*\) requests in.*/\1/p' <<<"$out")
+    RPS[$1]+="$(sed -n 's/^Requests\/sec:[[:space:]]*\([0-9.]*\).*/\1/p' <<<"$out") "
+    CPU[$1]+="$(python3 -c "print(round(($after - $before) / $HZ * 1e6 / max($requests, 1), 1))") "
+}
+
 if want 5; then
     say "5. resident memory (VmRSS of a release build; targets: idle <= 20 MB, c=256 <= 40 MB)"
     printf 'the server of parts 1-4, idle at start: %s MB (%s); after their load: %s MB\n' \
@@ -23,14 +35,7 @@ if want 6; then
         declare -A RPS CPU
         for round in 1 2 3; do
             for name in off on; do
-                pid=$SERVER port=$PORT
-                [ "$name" = on ] && pid=$OTHER port=$((PORT + 1))
-                before=$(ticks "$pid")
-                out=$(wrk -t2 -c"$c" -d"${DUR}s" -H "Parley-Core: 1.2.0" "http://127.0.0.1:$port/v1/screens/passport-intake")
-                after=$(ticks "$pid")
-                requests=$(sed -n 's/^[[:space:]]*\([0-9]*\) requests in.*/\1/p' <<<"$out")
-                RPS[$name]+="$(sed -n 's/^Requests\/sec:[[:space:]]*\([0-9.]*\).*/\1/p' <<<"$out") "
-                CPU[$name]+="$(python3 -c "print(round(($after - $before) / $HZ * 1e6 / max($requests, 1), 1))") "
+                if [ "$name" = on ]; then screen_round on "$OTHER" $((PORT + 1)) "$c"; else screen_round off "$SERVER" "$PORT" "$c"; fi
             done
         done
         for name in off on; do
@@ -68,14 +73,7 @@ if want 9 && [ -n "${BENCH_BASELINE:-}" ]; then
     declare -A RPS CPU
     for round in 1 2 3 4 5; do
         for name in baseline this; do
-            pid=$OTHER port=$((PORT + 1))
-            [ "$name" = this ] && pid=$SERVER port=$PORT
-            before=$(ticks "$pid")
-            out=$(wrk -t2 -c64 -d"${DUR}s" -H "Parley-Core: 1.2.0" "http://127.0.0.1:$port/v1/screens/passport-intake")
-            after=$(ticks "$pid")
-            requests=$(sed -n 's/^[[:space:]]*\([0-9]*\) requests in.*/\1/p' <<<"$out")
-            RPS[$name]+="$(sed -n 's/^Requests\/sec:[[:space:]]*\([0-9.]*\).*/\1/p' <<<"$out") "
-            CPU[$name]+="$(python3 -c "print(round(($after - $before) / $HZ * 1e6 / max($requests, 1), 1))") "
+            if [ "$name" = this ]; then screen_round this "$SERVER" "$PORT" 64; else screen_round baseline "$OTHER" $((PORT + 1)) 64; fi
         done
     done
     for name in baseline this; do
