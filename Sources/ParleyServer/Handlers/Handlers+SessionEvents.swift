@@ -22,8 +22,14 @@ extension Handlers {
                     + "retry later or on another server.", headers: ["Retry-After": "5"])
         }
         do {
-            let record = try await loadSession(id)
-            context.followers.offer(try await snapshot(of: record), keyHex: keyHex)
+            // Like GET /v1/sessions/{id}: from memory when the newest snapshot is cached.
+            if let cached = context.snapshots.snapshot(id.text),
+                cached.status != .active || Date().timeIntervalSince1970 < cached.expiresAt
+            {
+                context.followers.offer(cached, keyHex: keyHex)
+            } else {
+                context.followers.offer(try await snapshot(of: try await loadSession(id)), keyHex: keyHex)
+            }
         } catch {
             stream.cancel()
             throw error
