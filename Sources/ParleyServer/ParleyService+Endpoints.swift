@@ -32,6 +32,7 @@ extension ParleyService {
         case .validateStep: return (handlers.validateStep, nil, limits.maxSubmitBytes)
         case .startSession: return (handlers.startSession, nil, limits.maxSmallBodyBytes)
         case .getSession: return (handlers.getSession, handlers.sessionInline, 0)
+        case .eraseSession: return (handlers.eraseSession, nil, 0)
         case .answerSession: return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case .backSession: return (handlers.backSession, nil, limits.maxSmallBodyBytes)
         case .followSession: return (handlers.followSession, nil, 0)

@@ -16,6 +16,7 @@ public final class ParleyService: Sendable {
     private let sessionListenerTask: ListenerTask
     private let sweeperTask: ListenerTask
     private let deliveryTask: ListenerTask
+    private let pruneTask = ListenerTask()
 
     /// Creates the service on a pool; no connection is opened until ``start()``.
     public init(configuration: ServiceConfiguration, pool: PostgresPool, logger: Logger) {
@@ -81,14 +82,17 @@ public final class ParleyService: Sendable {
             })
         let sweeper = SessionSweeper(context: context)
         sweeperTask.set(Task { await sweeper.run() })
+        let schedule = PruneSchedule(context: context)
+        pruneTask.set(Task { await schedule.run() })
     }
 
-    /// Stops listening, sweeping and delivering.
+    /// Stops listening, sweeping, pruning and delivering.
     public func shutdown() {
         listenerTask.cancel()
         sessionListenerTask.cancel()
         sweeperTask.cancel()
         deliveryTask.cancel()
+        pruneTask.cancel()
     }
 
     /// The router with every v1 route, each behind metrics, problem mapping and authentication.

@@ -1,3 +1,5 @@
+public import ParleyCore
+
 /// Every setting and limit of the service in one place (STYLE.md, convention 5).
 public struct ServiceConfiguration: Sendable {
     /// Channel served when a client names none. Default `production`.
@@ -22,6 +24,14 @@ public struct ServiceConfiguration: Sendable {
     public var sessionSweepSeconds: Double = 60
     /// Sessions expired per sweep statement. Default 500.
     public var sessionSweepBatch = 500
+    /// How long an ended (completed or expired) session is kept when its flow version names no
+    /// `retention` (README "Retention"). Default 90 days.
+    public var defaultRetention = RetentionPeriod.days(90)
+    /// How often each process prunes sessions past retention, in seconds (one process at a time
+    /// does the work). Default 1 h.
+    public var pruneSeconds: Double = 3_600
+    /// Sessions deleted per prune transaction. Default 500.
+    public var pruneBatch = 500
     /// Session snapshots kept in memory. Default 20,000.
     public var maxCachedSnapshots = 20_000
     /// Longest single answer, in Unicode scalars; longer ones get 400 before any rule

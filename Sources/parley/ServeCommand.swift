@@ -61,6 +61,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a session event stream may stay silent before a heartbeat comment is sent.")
     var liveHeartbeat: Double = 15
 
+    @OptionGroup var retention: RetentionOptions
+
+    @Option(help: "Seconds between prunes of sessions past retention (one process at a time does the work).")
+    var pruneInterval: Double = 3_600
+
     @Flag(help: "Also deliver webhooks to loopback and private addresses, and plain http to those only (development).")
     var webhookAllowPrivate = false
 
@@ -103,8 +108,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0.05...60).contains(databaseConnectTimeout) else {
             throw ValidationError("--database-connect-timeout must be between 0.05 and 60 seconds.")
         }
-        guard sessionTtl > 0, sessionSweepInterval > 0 else {
-            throw ValidationError("--session-ttl and --session-sweep-interval must be positive.")
+        guard sessionTtl > 0, sessionSweepInterval > 0, pruneInterval > 0 else {
+            throw ValidationError("--session-ttl, --session-sweep-interval and --prune-interval must be positive.")
         }
         guard webhookRetryBase > 0, webhookLease > 0, webhookPollInterval > 0, (1...100).contains(webhookMaxAttempts)
         else {
@@ -143,6 +148,9 @@ struct ServeCommand: AsyncParsableCommand {
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
         service.liveMaxStreams = liveMaxStreams
+        service.defaultRetention = retention.period
+        service.pruneSeconds = pruneInterval
+        service.pruneBatch = retention.pruneBatch
         service.webhookAllowPrivate = webhookAllowPrivate
         service.webhookRetryBaseSeconds = webhookRetryBase
         service.webhookMaxAttempts = webhookMaxAttempts

@@ -22,6 +22,7 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case validateStep
     case startSession
     case getSession
+    case eraseSession
     case answerSession
     case backSession
     case followSession

@@ -131,6 +131,10 @@ public struct ServiceRoute: Sendable {
             responses: [(200, "SessionSnapshot", "the snapshot"), (304, nil, "not modified")],
             problems: [401, 404, 410]),
         ServiceRoute(
+            "DELETE", "/v1/sessions/{id}", .eraseSession,
+            "Erase the session's answers everywhere (a tombstone stays; session.erased is sent); then 410.",
+            .scope(.admin), responses: [(204, nil, "erased")], problems: [401, 403, 404, 410]),
+        ServiceRoute(
             "POST", "/v1/sessions/{id}/answers", .answerSession,
             "Answer the current step (Idempotency-Key honoured); 200 with the next snapshot, 422 with errors.",
             .client, requestSchema: "SessionAnswers", responses: [(200, "SessionSnapshot", "the next snapshot")],
