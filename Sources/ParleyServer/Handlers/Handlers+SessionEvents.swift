@@ -56,6 +56,8 @@ extension Handlers {
         if let cached = context.snapshots.snapshot(text) { return cached }
         do {
             guard let record = try await context.sessions.load(SessionID(text)) else { return nil }
+            // A tombstone: its streams end without it (`SessionFollowers.offer`).
+            if record.status == .erased { return SessionSnapshot(erased: record) }
             return try await snapshot(of: record)
         } catch {
             // Never the session id: it is a bearer capability.
