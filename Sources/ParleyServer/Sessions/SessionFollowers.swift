@@ -47,6 +47,8 @@ final class SessionFollowers: Sendable {
         metrics.describe("parley_live_streams_open", type: "gauge", "Session event streams open in this process.")
         metrics.describe(
             "parley_live_events_sent_total", type: "counter", "Snapshot events written to session event streams.")
+        metrics.describe(
+            "parley_live_agent_events_total", type: "counter", "Agent events (say, goto) applied to sessions, by kind.")
     }
 
     /// Open streams, for the gauge.
