@@ -94,9 +94,12 @@ import Testing
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)
             let flow = try SessionFixture.released(service, prefix: "sse")
             let session = try service.startSession(flow).json.sessionId
-            let (status, output) = try Self.python(
-                "Tests/Receivers/sse_follower.py", "--base", "http://127.0.0.1:\(service.client.port)",
-                "--session", session, "--agent-token", agent, "--events", "20")
+            let port = service.client.port
+            let (status, output) = try await LiveSessionScaleTests.onThread {
+                try Self.python(
+                    "Tests/Receivers/sse_follower.py", "--base", "http://127.0.0.1:\(port)",
+                    "--session", session, "--agent-token", agent, "--events", "20")
+            }
             print(output)
             #expect(status == 0, "\(output)")
             #expect(output.contains("resumed without loss"))
