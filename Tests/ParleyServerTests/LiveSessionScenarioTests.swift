@@ -98,7 +98,7 @@ import Testing
             let (status, output) = try await LiveSessionScaleTests.onThread {
                 try Self.python(
                     "Tests/Receivers/sse_follower.py", "--base", "http://127.0.0.1:\(port)",
-                    "--session", session, "--agent-token", agent, "--events", "20")
+                    "--session=\(session)", "--agent-token", agent, "--events", "20")
             }
             print(output)
             #expect(status == 0, "\(output)")
