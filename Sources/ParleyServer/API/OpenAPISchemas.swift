@@ -34,13 +34,15 @@ enum OpenAPISchemas {
     ]
     /// A positive integer (`rev`, `version`).
     private static let positive: JSONValue = ["type": "integer", "minimum": 1, "maximum": 999_999_999_999]
-    /// An id the handlers accept: 1 to 200 UTF-8 bytes without U+0000. JSON Schema counts characters, so the
-    /// document promises 50 (200 bytes even at 4 bytes each); longer ids may still be accepted.
+    /// An id the handlers accept (``Handlers/isIdentifier(_:)``): 1 to 200 characters (Unicode scalars, what
+    /// JSON Schema's `maxLength` counts) without U+0000.
     static let identifier: JSONValue = [
-        "type": "string", "minLength": 1, "maxLength": 50, "pattern": "^[^\\u0000]*$",
-        "description": "1 to 200 UTF-8 bytes, no U+0000",
+        "type": "string", "minLength": 1, "maxLength": .number(JSONNumber(Handlers.maximumIdentifierLength)),
+        "pattern": "^[^\\u0000]*$",
     ]
     private static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
+    /// `schema` or `null`, which the handlers read as absent.
+    private static func nullable(_ schema: JSONValue) -> JSONValue { ["anyOf": [schema, ["type": "null"]]] }
     private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
 
     /// Every component; the wire documents' definitions are shared with `/schemas/*.json`.
@@ -76,8 +78,8 @@ enum OpenAPISchemas {
                 "ReleaseRequest",
                 request(
                     [
-                        ("version", positive), ("channel", identifier),
-                        ("percent", ["type": "integer", "minimum": 1, "maximum": 100]),
+                        ("version", positive), ("channel", nullable(OpenAPIParameters.channel)),
+                        ("percent", ["type": ["integer", "null"], "minimum": 1, "maximum": 100]),
                     ], required: ["version"])
             ),
             (
@@ -115,7 +117,10 @@ enum OpenAPISchemas {
                     ],
                     required: ["valid", "errors", "deferred"])
             ),
-            ("SessionStart", request([("flow", identifier), ("channel", identifier)], required: ["flow"])),
+            (
+                "SessionStart",
+                request([("flow", identifier), ("channel", nullable(OpenAPIParameters.channel))], required: ["flow"])
+            ),
             (
                 "SessionAnswers",
                 request(
@@ -146,7 +151,21 @@ enum OpenAPISchemas {
                 ])
             ),
             ("CompletionList", object([("items", array(ref("Completion"))), ("next", string)])),
-            ("WebhookRequest", request([("url", string), ("events", array(string))], required: ["url"])),
+            (
+                "WebhookRequest",
+                request(
+                    [
+                        ("url", string),
+                        (
+                            "events",
+                            [
+                                "type": ["array", "null"], "minItems": 1,
+                                "maxItems": .number(JSONNumber(Handlers.webhookEvents.count)),
+                                "items": ["enum": .array(Handlers.webhookEvents.map(JSONValue.string))],
+                            ]
+                        ),
+                    ], required: ["url"])
+            ),
             (
                 "Webhook",
                 object([

@@ -76,14 +76,10 @@ struct WireSchemaDefinitions {
         ]
     }
 
-    /// DESIGN.md "Rule interpreter": each known kind's parameters; other kinds pass through.
+    /// DESIGN.md "Rule interpreter": each known kind's parameters; other kinds pass through. Written as
+    /// `anyOf` one branch per kind (plus "any other kind") rather than `if`/`then`: the same set of
+    /// documents, in a form request generators such as schemathesis can draw from.
     private var rule: JSONValue {
-        func when(_ kinds: [String], _ then: JSONValue) -> JSONValue {
-            [
-                "if": ["properties": ["rule": ["enum": .array(kinds.map(JSONValue.string))]], "required": ["rule"]],
-                "then": then,
-            ]
-        }
         // Numeric parameters may also be written as strings of the number grammar (JSONReader.number).
         let grammar = "^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][+-]?[0-9]+)?$"
         let count: JSONValue = [
@@ -97,23 +93,25 @@ struct WireSchemaDefinitions {
             ]
         ]
         let date: JSONValue = ["type": "string", "format": "date"]
+        let kinds: [([String], [(String, JSONValue)], [String])] = [
+            (["minLength", "maxLength"], [("value", count)], ["value"]),
+            (["pattern"], [("value", Self.string)], ["value"]),
+            (["oneOf"], [("values", Self.strings)], ["values"]),
+            (["equalsField"], [("field", Self.string)], ["field"]),
+            (["requiredIf"], [("when", ref("Predicate"))], ["when"]),
+            (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"], [("value", number)], ["value"]),
+            (["multipleOf"], [("value", positive)], ["value"]),
+            (["date"], [("min", date), ("max", date)], []),
+        ]
+        var branches: [JSONValue] = kinds.map { names, parameters, required in
+            Self.object([("rule", ["enum": .array(names.map(JSONValue.string))])] + parameters, required: required)
+        }
+        let known = kinds.flatMap(\.0).map(JSONValue.string)
+        branches.append(Self.object([("rule", ["type": "string", "not": ["enum": .array(known)]])]))
         return [
             "type": "object", "required": ["rule"],
             "properties": ["rule": Self.string, "message": ref("Text")],
-            "allOf": [
-                when(["minLength", "maxLength"], Self.object([("value", count)], required: ["value"])),
-                when(["pattern"], Self.object([("value", Self.string)], required: ["value"])),
-                when(["oneOf"], Self.object([("values", Self.strings)], required: ["values"])),
-                when(["equalsField"], Self.object([("field", Self.string)], required: ["field"])),
-                when(["requiredIf"], Self.object([("when", ref("Predicate"))], required: ["when"])),
-                when(
-                    ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
-                    Self.object([("value", number)], required: ["value"])),
-                when(
-                    ["multipleOf"],
-                    Self.object([("value", positive)], required: ["value"])),
-                when(["date"], Self.object([("min", date), ("max", date)])),
-            ],
+            "anyOf": .array(branches),
         ]
     }
 
