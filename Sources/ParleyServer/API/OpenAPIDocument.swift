@@ -36,10 +36,12 @@ public enum OpenAPIDocument {
         ],
     ]
 
-    /// Semantic versions as `CoreVersion(parsing:)` reads them (MAJOR.MINOR[.PATCH], at most 9 digits each).
+    /// Semantic versions as `CoreVersion(parsing:)` reads them (MAJOR.MINOR[.PATCH], at most 9 digits each;
+    /// a numeric pre-release identifier has no leading zero, SemVer 2.0.0 §9).
     static let coreVersionPattern =
-        "^(0|[1-9][0-9]{0,8})[.](0|[1-9][0-9]{0,8})([.](0|[1-9][0-9]{0,8}))?(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?"
-        + "([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"
+        "^(0|[1-9][0-9]{0,8})[.](0|[1-9][0-9]{0,8})([.](0|[1-9][0-9]{0,8}))?"
+        + "(-\(preReleaseIdentifier)([.]\(preReleaseIdentifier))*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"
+    private static let preReleaseIdentifier = "(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)"
 
     private static func operation(_ route: ServiceRoute) -> JSONValue {
         var object = JSONObject()
@@ -56,10 +58,9 @@ public enum OpenAPIDocument {
         let parameters = OpenAPIParameters.all(for: route)
         if !parameters.isEmpty { object["parameters"] = .array(parameters) }
         if let schema = route.requestSchema {
-            object["requestBody"] = [
-                "required": true,
-                "content": ["application/json": ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]],
-            ]
+            var media = JSONObject([("schema", ["$ref": .string("#/components/schemas/\(schema)")])])
+            if let example = OpenAPIExamples.requestBody(route.operation) { media["example"] = example }
+            object["requestBody"] = ["required": true, "content": ["application/json": .object(media)]]
         }
         var responses = JSONObject()
         for response in route.responses {

@@ -81,7 +81,7 @@ enum OpenAPIParameters {
                     visibleASCII(200)
                 ),
             ]
-        case .validateStep, .startSession: return [core]
+        case .startSession: return [core]
         case .answerSession, .backSession:
             return [
                 (
@@ -140,7 +140,10 @@ enum OpenAPIParameters {
                     "limit",
                     "Page size (default \(ServiceConfiguration().defaultPageSize); NDJSON: up to "
                         + "\(ServiceConfiguration().maxNDJSONCompletions), default all of them).",
-                    ["type": "integer", "minimum": 1, "maximum": .number(JSONNumber(ServiceConfiguration().maxPageSize))]
+                    [
+                        "type": "integer", "minimum": 1,
+                        "maximum": .number(JSONNumber(ServiceConfiguration().maxPageSize)),
+                    ]
                 ),
                 cursor("after", ["type": "string", "pattern": "^(0|[1-9][0-9]{0,17})$"]),
             ]

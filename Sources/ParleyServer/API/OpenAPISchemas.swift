@@ -51,6 +51,13 @@ enum OpenAPISchemas {
             ("Status", object([("status", string)], required: ["status"])),
             ("JSONSchema", ["type": "object", "description": "A JSON Schema 2020-12 document."]),
             (
+                "FlowDraft",
+                [
+                    "description":
+                        "A flow document in any state, even not an object (see Flow): lint reports its problems."
+                ]
+            ),
+            (
                 "LintReport",
                 object([("valid", boolean), ("problems", array(ref("LintProblem"))), ("servability", anyObject)])
             ),
@@ -155,7 +162,7 @@ enum OpenAPISchemas {
                 "WebhookRequest",
                 request(
                     [
-                        ("url", string),
+                        ("url", ["type": "string", "minLength": 1, "maxLength": 2000, "pattern": "^[!-~]*$"]),
                         (
                             "events",
                             [

@@ -56,7 +56,7 @@ public struct ServiceRoute: Sendable {
             problems: [400, 401, 403, 412, 413, 415, 422]),
         ServiceRoute(
             "POST", "/v1/flows/lint", .lintFlow, "Dry run: lint problems and servability per core version.",
-            .scope(.author), requestSchema: "Flow", responses: [(200, "LintReport", "the report")],
+            .scope(.author), requestSchema: "FlowDraft", responses: [(200, "LintReport", "the report")],
             problems: [400, 401, 403, 413]),
         ServiceRoute(
             "POST", "/v1/flows/preview", .previewFlow,

@@ -22,6 +22,14 @@ struct WireSchemaDefinitions {
         if !required.isEmpty { schema["required"] = .array(required.map(JSONValue.string)) }
         return .object(schema)
     }
+    /// An object of a flow, screen or bundle document: the decoder reads an optional member that is
+    /// `null` as absent (``JSONReader``), so every member not required may also be `null`.
+    private static func member(_ properties: [(String, JSONValue)], required: [String] = []) -> JSONValue {
+        object(
+            properties.map { name, schema in
+                required.contains(name) ? (name, schema) : (name, ["anyOf": [schema, ["type": "null"]]])
+            }, required: required)
+    }
     private static func documentSchema(_ kind: String) -> JSONValue {
         ["type": "string", "pattern": .string("^parley\\.\(kind)/1(\\.(0|[1-9][0-9]*))?$")]
     }
@@ -66,12 +74,12 @@ struct WireSchemaDefinitions {
         let field: (String, JSONValue) = ("field", Self.string)
         return [
             "oneOf": [
-                Self.object([field, ("equals", Self.string)], required: ["field", "equals"]),
-                Self.object([field, ("in", Self.strings)], required: ["field", "in"]),
-                Self.object([field, ("present", ["type": "boolean"])], required: ["field", "present"]),
-                Self.object([("all", Self.array(ref("Predicate")))], required: ["all"]),
-                Self.object([("any", Self.array(ref("Predicate")))], required: ["any"]),
-                Self.object([("not", ref("Predicate"))], required: ["not"]),
+                Self.member([field, ("equals", Self.string)], required: ["field", "equals"]),
+                Self.member([field, ("in", Self.strings)], required: ["field", "in"]),
+                Self.member([field, ("present", ["type": "boolean"])], required: ["field", "present"]),
+                Self.member([("all", Self.array(ref("Predicate")))], required: ["all"]),
+                Self.member([("any", Self.array(ref("Predicate")))], required: ["any"]),
+                Self.member([("not", ref("Predicate"))], required: ["not"]),
             ]
         ]
     }
@@ -104,20 +112,20 @@ struct WireSchemaDefinitions {
             (["date"], [("min", date), ("max", date)], []),
         ]
         var branches: [JSONValue] = kinds.map { names, parameters, required in
-            Self.object([("rule", ["enum": .array(names.map(JSONValue.string))])] + parameters, required: required)
+            Self.member([("rule", ["enum": .array(names.map(JSONValue.string))])] + parameters, required: required)
         }
         let known = kinds.flatMap(\.0).map(JSONValue.string)
-        branches.append(Self.object([("rule", ["type": "string", "not": ["enum": .array(known)]])]))
+        branches.append(Self.member([("rule", ["type": "string", "not": ["enum": .array(known)]])]))
         return [
             "type": "object", "required": ["rule"],
-            "properties": ["rule": Self.string, "message": ref("Text")],
+            "properties": ["rule": Self.string, "message": ["anyOf": [ref("Text"), ["type": "null"]]]],
             "anyOf": .array(branches),
         ]
     }
 
     /// DESIGN.md "Actions".
     private var action: JSONValue {
-        let request = Self.object(
+        let request = Self.member(
             [
                 ("method", ["enum": ["GET", "POST", "PUT", "PATCH", "DELETE"]]), ("path", Self.string),
                 ("include", Self.strings),
@@ -125,7 +133,8 @@ struct WireSchemaDefinitions {
         return [
             "type": "object", "required": ["type"],
             "properties": [
-                "type": Self.string, "url": Self.string, "channel": Self.string, "request": request,
+                "type": Self.string, "url": ["type": ["string", "null"]], "channel": ["type": ["string", "null"]],
+                "request": ["anyOf": [request, ["type": "null"]]],
                 "fallback": ["anyOf": [ref("Action"), ["type": "null"]]],
             ],
         ]
@@ -134,12 +143,12 @@ struct WireSchemaDefinitions {
     /// DESIGN.md "Screen": every node has a type and an id; inputs carry `fieldId` and `validation`.
     private var node: JSONValue {
         let validation: JSONValue = ["anyOf": [Self.array(ref("Rule")), ["type": "object"], ["type": "null"]]]
-        let properties = Self.object([
+        let properties = Self.member([
             ("fieldId", Self.string), ("validation", validation), ("action", ref("Action")),
             ("options", Self.array(ref("Text"))), ("text", ref("Text")), ("label", ref("Text")),
             ("title", ref("Text")), ("placeholder", ref("Text")),
         ])
-        return Self.object(
+        return Self.member(
             [
                 ("type", Self.string), ("id", Self.string), ("properties", ["anyOf": [properties, ["type": "null"]]]),
                 ("children", ["anyOf": [Self.array(ref("Node")), ["type": "null"]]]),
@@ -148,7 +157,7 @@ struct WireSchemaDefinitions {
     }
 
     private var screenBody: JSONValue {
-        Self.object(
+        Self.member(
             [
                 ("schema", Self.documentSchema("screen")), ("id", Self.string), ("title", ref("Text")),
                 ("root", ref("Node")),
@@ -160,14 +169,14 @@ struct WireSchemaDefinitions {
     private var screen: JSONValue { ["allOf": [ref("ScreenBody")], "required": ["schema"]] }
 
     private var step: JSONValue {
-        let transition = Self.object([("when", ref("Predicate")), ("goto", Self.string)], required: ["goto"])
-        return Self.object(
+        let transition = Self.member([("when", ref("Predicate")), ("goto", Self.string)], required: ["goto"])
+        return Self.member(
             [("id", Self.string), ("screen", ref("ScreenBody")), ("next", Self.array(transition))],
             required: ["id", "screen"])
     }
 
     private var flow: JSONValue {
-        Self.object(
+        Self.member(
             [
                 ("schema", Self.documentSchema("flow")), ("id", Self.string), ("title", ref("Text")),
                 ("start", Self.string), ("steps", Self.array(ref("Step"))), ("locales", Self.strings),
@@ -176,7 +185,7 @@ struct WireSchemaDefinitions {
     }
 
     private var bundle: JSONValue {
-        Self.object(
+        Self.member(
             [
                 ("schema", Self.documentSchema("bundle")), ("channel", Self.string),
                 ("source", ["type": ["object", "null"]]), ("flows", Self.array(ref("Flow"))),
