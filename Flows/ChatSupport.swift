@@ -3,7 +3,9 @@ import ParleyDSL
 
 extension ShippedFlows {
     /// Chat support: quick replies and cards, which fall back to a picker and
-    /// buttons on 1.0 cores.
+    /// buttons on 1.0 cores. After the message the user waits on `waiting` while an
+    /// agent answers into the session (`POST /v1/sessions/{id}/events`, DESIGN.md
+    /// "Live sessions"); the client shows the snapshot's `messages` as they arrive.
     public static var chatSupport: Flow {
         Flow("chat-support", title: "Support chat", upgrade: upgradeScreen("the support chat")) {
             Step("topic", title: "Support", spacing: .m) {
@@ -35,6 +37,12 @@ extension ShippedFlows {
                     .minLength(10, "Tell us a little more (at least 10 characters).")
                     .maxLength(2000, "Use at most 2000 characters.")
                 Button("Send", action: .submit).id("next")
+            } next: {
+                Next(go: "waiting")
+            }
+            Step("waiting", title: "Talking to support", spacing: .m) {
+                Text("An agent will answer here shortly; keep this page open.")
+                Button("Done", action: .submit).id("next")
             } next: {
                 Next(go: "done")
             }

@@ -33,3 +33,15 @@ extension Flow {
         return flow
     }
 }
+
+extension Flow {
+    /// How long the server keeps this flow's ended sessions (README "Retention"), instead of its
+    /// default:
+    ///
+    ///     Flow("passport-intake") { … }.retained(for: .days(90))
+    public func retained(for period: RetentionPeriod) -> Flow {
+        var flow = self
+        flow.retention = period
+        return flow
+    }
+}

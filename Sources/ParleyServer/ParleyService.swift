@@ -16,6 +16,7 @@ public final class ParleyService: Sendable {
     private let sessionListenerTask: ListenerTask
     private let sweeperTask: ListenerTask
     private let deliveryTask: ListenerTask
+    private let pruneTask = ListenerTask()
 
     /// Creates the service on a pool; no connection is opened until ``start()``.
     public init(configuration: ServiceConfiguration, pool: PostgresPool, logger: Logger) {
@@ -59,28 +60,39 @@ public final class ParleyService: Sendable {
     private func startSessions() async throws {
         let stream = try await context.pool.listen(channel: "parley_sessions")
         let snapshots = context.snapshots
+        let followers = context.followers
+        let handlers = Handlers(context: context)
+        let load: SessionFollowers.Loader = { id in await handlers.followedSnapshot(id) }
+        metrics.addCollector { followers.gaugeLines() }
         sessionListenerTask.set(
             Task {
                 for await notification in stream {
                     if notification.isReconnect {
                         snapshots.invalidateAll()
+                        followers.resync(load: load)
                         continue
                     }
                     let parts = notification.payload.split(separator: ":")
                     guard parts.count == 2, let rev = Int(parts[1]) else { continue }
-                    snapshots.invalidate(keyHex: String(parts[0]), rev: rev)
+                    let keyHex = String(parts[0])
+                    snapshots.invalidate(keyHex: keyHex, rev: rev)
+                    // Live streams of this session in this process read the new snapshot once.
+                    followers.changed(keyHex: keyHex, rev: rev, load: load)
                 }
             })
         let sweeper = SessionSweeper(context: context)
         sweeperTask.set(Task { await sweeper.run() })
+        let schedule = PruneSchedule(context: context)
+        pruneTask.set(Task { await schedule.run() })
     }
 
-    /// Stops listening, sweeping and delivering.
+    /// Stops listening, sweeping, pruning and delivering.
     public func shutdown() {
         listenerTask.cancel()
         sessionListenerTask.cancel()
         sweeperTask.cancel()
         deliveryTask.cancel()
+        pruneTask.cancel()
     }
 
     /// The router with every v1 route, each behind metrics, problem mapping and authentication.

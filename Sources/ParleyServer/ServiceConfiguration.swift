@@ -1,3 +1,5 @@
+public import ParleyCore
+
 /// Every setting and limit of the service in one place (STYLE.md, convention 5).
 public struct ServiceConfiguration: Sendable {
     /// Channel served when a client names none. Default `production`.
@@ -22,11 +24,31 @@ public struct ServiceConfiguration: Sendable {
     public var sessionSweepSeconds: Double = 60
     /// Sessions expired per sweep statement. Default 500.
     public var sessionSweepBatch = 500
+    /// How long an ended (completed or expired) session is kept when its flow version names no
+    /// `retention` (README "Retention"). Default 90 days.
+    public var defaultRetention = RetentionPeriod.days(90)
+    /// How often each process prunes sessions past retention, in seconds (one process at a time
+    /// does the work). Default 1 h.
+    public var pruneSeconds: Double = 3_600
+    /// Sessions deleted per prune transaction. Default 500.
+    public var pruneBatch = 500
     /// Session snapshots kept in memory. Default 20,000.
     public var maxCachedSnapshots = 20_000
     /// Longest single answer, in Unicode scalars; longer ones get 400 before any rule
     /// runs, which bounds the cost of matching patterns. Default 10,000.
     public var maxAnswerLength = 10_000
+    /// Session event streams (`GET /v1/sessions/{id}/events`) one process holds open; past it,
+    /// 503 with `Retry-After`. Default 10,000.
+    public var liveMaxStreams = 10_000
+    /// Bytes of events queued for one stream whose reader is slow; past it the stream is closed
+    /// (the client reconnects with `Last-Event-ID` and gets the current snapshot). Default 256 KiB.
+    public var liveStreamQueueBytes = 256 << 10
+    /// Longest agent message (`say.text`), in bytes. Default 4,000.
+    public var maxMessageBytes = 4_000
+    /// Longest `say.from`, in bytes. Default 100.
+    public var maxMessageSenderBytes = 100
+    /// Messages one session may hold; a `say` past it is refused (409 `messages-full`). Default 500.
+    public var maxSessionMessages = 500
     /// Largest release request body. Default 4 KiB.
     public var maxSmallBodyBytes = 4 << 10
     /// Page size when a list request names none. Default 50.

@@ -3,10 +3,11 @@ import Foundation
 import ParleyCrypto
 import ParleyServer
 
-/// `parley key`: manage trusted bundle-signing keys.
+/// `parley key` (or `keys`): trusted bundle-signing keys and the data key.
 struct KeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "key", abstract: "Manage trusted bundle signing keys.", subcommands: [Add.self])
+        commandName: "key", abstract: "Manage trusted bundle signing keys and rotate the data key.",
+        subcommands: [Add.self, RotateData.self], aliases: ["keys"])
 
     /// `parley key add --id ci --pubkey ci.pub`.
     struct Add: AsyncParsableCommand {

@@ -55,6 +55,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between sweeps that mark idle sessions expired.")
     var sessionSweepInterval: Double = 60
 
+    @Option(help: "Session event streams this process holds open; past it, 503 with Retry-After.")
+    var liveMaxStreams = 10_000
+
+    @Option(help: "Seconds a session event stream may stay silent before a heartbeat comment is sent.")
+    var liveHeartbeat: Double = 15
+
+    @OptionGroup var retention: RetentionOptions
+
+    @Option(help: "Seconds between prunes of sessions past retention (one process at a time does the work).")
+    var pruneInterval: Double = 3_600
+
     @Flag(help: "Also deliver webhooks to loopback and private addresses, and plain http to those only (development).")
     var webhookAllowPrivate = false
 
@@ -97,14 +108,17 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0.05...60).contains(databaseConnectTimeout) else {
             throw ValidationError("--database-connect-timeout must be between 0.05 and 60 seconds.")
         }
-        guard sessionTtl > 0, sessionSweepInterval > 0 else {
-            throw ValidationError("--session-ttl and --session-sweep-interval must be positive.")
+        guard sessionTtl > 0, sessionSweepInterval > 0, pruneInterval > 0 else {
+            throw ValidationError("--session-ttl, --session-sweep-interval and --prune-interval must be positive.")
         }
         guard webhookRetryBase > 0, webhookLease > 0, webhookPollInterval > 0, (1...100).contains(webhookMaxAttempts)
         else {
             throw ValidationError(
                 "--webhook-retry-base, --webhook-lease and --webhook-poll-interval must be positive; "
                     + "--webhook-max-attempts 1 to 100.")
+        }
+        guard liveMaxStreams >= 0, liveHeartbeat > 0 else {
+            throw ValidationError("--live-max-streams must not be negative and --live-heartbeat must be positive.")
         }
         if !withoutDatabase { _ = try database.resolvedURL() }
     }
@@ -113,6 +127,9 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = HTTPServerConfiguration(host: host, port: port)
         if let threads { configuration.loopThreads = threads }
         configuration.accessLog = accessLog
+        configuration.streamHeartbeatInterval = .milliseconds(Int(liveHeartbeat * 1000))
+        // Every stream holds a connection: room for all of them beside ordinary requests.
+        configuration.maxConnections = max(configuration.maxConnections, liveMaxStreams + 1_000)
         configuration.accessLogPath = ParleyService.accessLogPath
         if let tlsCert, let tlsKey {
             configuration.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
@@ -130,6 +147,10 @@ struct ServeCommand: AsyncParsableCommand {
         service.migrationsDirectory = migrations
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
+        service.liveMaxStreams = liveMaxStreams
+        service.defaultRetention = retention.period
+        service.pruneSeconds = pruneInterval
+        service.pruneBatch = retention.pruneBatch
         service.webhookAllowPrivate = webhookAllowPrivate
         service.webhookRetryBaseSeconds = webhookRetryBase
         service.webhookMaxAttempts = webhookMaxAttempts

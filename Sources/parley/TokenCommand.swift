@@ -7,7 +7,7 @@ struct TokenCommand: AsyncParsableCommand {
         commandName: "token", abstract: "Create and revoke API tokens.",
         subcommands: [Create.self, Revoke.self])
 
-    /// `parley token create --name N --scope author|publish|admin`.
+    /// `parley token create --name N --scope author|publish|admin|agent`.
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create a token; it is printed once and only its SHA-256 is stored.")
@@ -15,16 +15,18 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(help: "A name for the token (shown as the author of what it stores).")
         var name: String
 
-        @Option(help: "author, publish or admin (repeatable).")
+        @Option(help: "author, publish, admin or agent (repeatable).")
         var scope: [String]
 
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
             guard (1...200).contains(name.count) else { throw ValidationError("--name must be 1 to 200 characters.") }
-            guard !scope.isEmpty else { throw ValidationError("Give at least one --scope (author, publish or admin).") }
+            guard !scope.isEmpty else {
+                throw ValidationError("Give at least one --scope (author, publish, admin or agent).")
+            }
             for value in scope where AccessScope(rawValue: value) == nil {
-                throw ValidationError("Unknown scope '\(value)'; use author, publish or admin.")
+                throw ValidationError("Unknown scope '\(value)'; use author, publish, admin or agent.")
             }
         }
 

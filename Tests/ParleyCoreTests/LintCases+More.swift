@@ -23,6 +23,11 @@ extension LintCase {
                 """,
             code: .unservableUpgradeScreen, pointer: "/upgrade"),
         LintCase(
+            name: "a retention that is not an ISO 8601 duration",
+            document: #"{ "schema": "parley.flow/1", "id": "f", "start": "a", "retention": "90 days", "#
+                + #""steps": [ { "id": "a", "screen": { "id": "a", "root": \#(text) }, "next": [] } ] }"#,
+            code: .invalidValue, pointer: "/retention"),
+        LintCase(
             name: "start names no step",
             document: #"{ "schema": "parley.flow/1", "id": "f", "start": "nowhere", "steps": [] }"#,
             code: .unknownStep, pointer: "/start"),

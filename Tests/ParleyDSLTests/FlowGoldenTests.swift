@@ -21,6 +21,13 @@ import Testing
         }
     }
 
+    @Test func aRetainedFlowCarriesItsRetentionAndLints() {
+        let json = Self.flow.retained(for: .days(30)).json
+        #expect(json["retention"] == "P30D")
+        #expect(FlowLinter().lint(flow: json).isEmpty)
+        #expect(Self.flow.json["retention"] == nil, "no retention unless asked: the server default applies")
+    }
+
     @Test func flowJSON() {
         #expect(
             Golden.json(Self.flow)

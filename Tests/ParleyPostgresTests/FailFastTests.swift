@@ -80,7 +80,9 @@ import Testing
         #expect(error?.kind == .connectionFailed)
         #expect(error?.message.contains("connectTimeout") == true, "\(String(describing: error))")
         #expect(waited >= .milliseconds(190), "gave up before the deadline: \(waited)")
-        #expect(waited < .seconds(30), "hang guard only (a loaded machine): \(waited)")
+        // A hang guard only: the message above proves our deadline fired (not libpq's); on a loaded
+        // 2-core machine the awaiting task can resume minutes late while blocking suites hold the pool.
+        #expect(waited < .seconds(300), "hang guard only (a loaded machine): \(waited)")
     }
 
     @Test func listenUsesTheListenURL() async throws {

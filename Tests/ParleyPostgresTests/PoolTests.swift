@@ -32,7 +32,9 @@ import Testing
         let waited = ContinuousClock.now - start
         #expect(error?.kind == .poolTimeout)
         #expect(error?.message.contains("maximumConnections=2") == true)
-        #expect(waited >= .milliseconds(290) && waited < .seconds(3), "waited \(waited)")
+        // The kind proves the pool's own deadline fired; the upper bound is a hang guard only: a test
+        // process whose two cooperative threads are held by blocking suites resumes this task late.
+        #expect(waited >= .milliseconds(290) && waited < .seconds(300), "waited \(waited)")
         releasing.yield()
         releasing.yield()
         releasing.finish()

@@ -117,8 +117,8 @@ import Testing
         return id
     }
 
-    /// `pg_dump` of the test database, as text.
-    static func pgDump() throws -> String {
+    /// `pg_dump` of the test database (or the one at `url`), as text.
+    static func pgDump(_ url: String? = nil) throws -> String {
         let binary =
             ["/usr/bin/pg_dump"]
             + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
@@ -126,7 +126,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(
             fileURLWithPath: try #require(binary.first { FileManager.default.isExecutableFile(atPath: $0) }))
-        process.arguments = ["--data-only", "--dbname", try TestEnvironment.databaseURL()]
+        process.arguments = ["--data-only", "--dbname", try url ?? TestEnvironment.databaseURL()]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -122,6 +122,11 @@ public final class ServerProcess: Sendable {
         process.waitUntilExit()
     }
 
+    /// The server's own process id (the child of `timeout`), for reading its /proc entries.
+    public var serverPid: Int32? {
+        process.withLock { $0.flatMap { Self.childPid(of: $0.processIdentifier) } }
+    }
+
     /// The first child of `pid` (the server under `timeout`), from procfs.
     private static func childPid(of pid: Int32) -> Int32? {
         let path = "/proc/\(pid)/task/\(pid)/children"

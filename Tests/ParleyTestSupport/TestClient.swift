@@ -71,6 +71,35 @@ public final class TestClient {
         }
     }
 
+    /// Reads a streaming response's head (no `Content-Length`: the body runs until close).
+    public func readStreamHead() throws -> Response {
+        while true {
+            if let end = TestSocket.headEnd(buffer) {
+                let parsed = try TestSocket.parseHead(buffer, end: end)
+                buffer.removeFirst(end + 4)
+                return Response(status: parsed.status, headers: parsed.headers, body: [])
+            }
+            guard try fill() else { throw TestSocket.Failure(description: "EOF before a response") }
+        }
+    }
+
+    /// Reads a stream's body up to and including the first `marker` (e.g. an SSE event's blank
+    /// line) and returns that text; throws on EOF or timeout first.
+    public func read(through marker: String) throws -> String {
+        let needle = Array(marker.utf8)
+        while true {
+            if buffer.count >= needle.count {
+                for start in 0...(buffer.count - needle.count)
+                where buffer[start..<(start + needle.count)].elementsEqual(needle) {
+                    let text = String(decoding: buffer[0..<(start + needle.count)], as: UTF8.self)
+                    buffer.removeFirst(start + needle.count)
+                    return text
+                }
+            }
+            guard try fill() else { throw TestSocket.Failure(description: "EOF before \(marker.debugDescription)") }
+        }
+    }
+
     /// Whether bytes of a response that has not been read whole are buffered (a response cut
     /// short shows as this after an EOF).
     public var hasPartialResponse: Bool { !buffer.isEmpty }

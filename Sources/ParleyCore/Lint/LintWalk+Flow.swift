@@ -8,6 +8,13 @@ extension LintWalk {
         checkSchema(flow, expected: "flow", at: pointer)
         _ = identifier(flow, "id", at: pointer, what: "flow")
         _ = optionalString(flow, "title", at: pointer)
+        if let retention = optionalString(flow, "retention", at: pointer), RetentionPeriod(retention) == nil {
+            report(
+                .invalidValue, pointer.appending("retention"),
+                "\"retention\" must be an ISO 8601 duration longer than zero in whole units, such as \"P90D\", "
+                    + "\"P1Y6M\" or \"PT36H\" (Y, M, W, D, then T and H, M, S; at most "
+                    + "\(RetentionPeriod.maximumDigits) digits each).")
+        }
         let start = string(flow, "start", at: pointer, why: "; it names the first step")
         let outerReferences = fieldReferences
         fieldReferences = []

@@ -13,6 +13,9 @@ public struct Flow: Sendable, Equatable {
     /// The flow's locales and translations (DESIGN.md "Localization"); the model's strings are
     /// the default locale's. Nil for a flow in one language.
     public var localization: FlowLocalization?
+    /// How long the server keeps an ended session of this flow (README "Retention"); nil: the
+    /// server's default.
+    public var retention: RetentionPeriod?
 
     /// Creates a flow.
     public init(id: String, title: String? = nil, start: String, steps: [Step], upgrade: Screen? = nil) {
@@ -45,6 +48,15 @@ extension Flow: ParleyDocument {
             decoded.append(try Step(json: element, at: pointer.appending("steps").appending(index)))
         }
         steps = decoded
+        if let text = try reader.optionalString("retention") {
+            guard let period = RetentionPeriod(text) else {
+                throw .invalidValue(
+                    pointer.appending("retention"), "\"retention\" must be an ISO 8601 duration such as \"P90D\"")
+            }
+            retention = period
+        } else {
+            retention = nil
+        }
         if let value = reader.value("upgrade"), !value.isNull {
             upgrade = try Screen(json: value, at: pointer.appending("upgrade"), requireSchema: false)
         } else {
@@ -61,6 +73,7 @@ extension Flow: ParleyDocument {
         object["start"] = .string(start)
         object["steps"] = .array(steps.map(\.json))
         if let upgrade { object["upgrade"] = upgrade.json }
+        if let retention { object["retention"] = .string(retention.description) }
         guard let localization else { return .object(object) }
         return localization.applied(to: .object(object))
     }

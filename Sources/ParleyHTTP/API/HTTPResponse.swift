@@ -7,12 +7,25 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The content; not sent for HEAD requests or statuses that forbid it.
     public var body: [UInt8]
+    /// A body written over time instead of `body` (Server-Sent Events); the response is then
+    /// delimited by closing the connection (RFC 9112 §6.3). Nil for ordinary responses.
+    public var stream: ResponseStream?
 
     /// Creates a response.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A streaming response: the head now, the body as `stream` produces it.
+    public static func streaming(_ stream: ResponseStream, contentType: String, headers: HTTPHeaders = [:])
+        -> HTTPResponse
+    {
+        var response = HTTPResponse(headers: headers)
+        response.headers.set("Content-Type", contentType)
+        response.stream = stream
+        return response
     }
 
     /// A response with `Content-Type: application/json` carrying already-encoded JSON bytes.

@@ -1,40 +1,19 @@
 import CEpoll
-import Glibc
 
-/// One client connection, owned by an event loop and touched only on its thread. Holds the
-/// unconsumed input and the pending output; memory stays bounded because input is only read
-/// while a request is being parsed and output holds at most the responses of one read.
+/// One client connection, owned by an event loop and touched only on its thread. Only the I/O
+/// lives here — reads, writes, TLS, epoll interest, closing; what the bytes mean and what happens
+/// next is decided by its `ConnectionStateMachine`, and every system call goes through `Syscall`.
 final class Connection {
-    /// Where the connection is in its request cycle.
-    enum Phase {
-        /// Between requests, nothing received yet.
-        case idle
-        /// Part of a head received since `phaseStart`.
-        case head
-        /// Head parsed, body being received.
-        case body(Exchange)
-        /// An off-loop responder is working on the request.
-        case responding(Exchange)
-        /// Flushing a final response, then closing.
-        case closing
-        /// Final response sent and write side shut; discarding input until EOF or the deadline,
-        /// so a client still sending does not get a reset that destroys the response.
-        case lingering
-    }
-
     let socket: FileDescriptor
     let id: UInt64
     let peer: String
     let tls: TLSSession?
     unowned let loop: EventLoop
     var handshaking: Bool
-    var phase = Phase.idle
-    var input: [UInt8] = []
-    /// How far the head at the front of `input` has been validated; reads resume there.
-    var headScanner: HTTPHeadScanner
-    var output = OutputQueue()
-    var lastActivity: UInt64
-    var phaseStart: UInt64
+    var machine: ConnectionStateMachine
+    /// The stream this connection writes, kept until the connection closes so its producer is
+    /// always told the stream ended.
+    var stream: ResponseStream?
     private var interest: UInt32 = EPOLLIN.rawValue
     private(set) var isClosed = false
 
@@ -45,19 +24,13 @@ final class Connection {
         self.tls = tls
         self.loop = loop
         handshaking = tls != nil
-        headScanner = HTTPHeadScanner(limits: loop.core.configuration.parserLimits)
-        lastActivity = loop.now
-        phaseStart = loop.now
+        machine = ConnectionStateMachine(limits: loop.core.limits, now: loop.now)
     }
 
     var fd: Int32 { socket.rawValue }
 
-    /// Idle between requests with nothing left to send, or done and lingering: safe to close on shutdown.
-    var isIdle: Bool {
-        if case .lingering = phase { return true }
-        if case .idle = phase, input.isEmpty, output.isEmpty { return true }
-        return false
-    }
+    /// Idle between requests or lingering: safe to close on shutdown.
+    var isIdle: Bool { machine.isIdle }
 
     /// Reacts to an epoll readiness report.
     func handle(events: UInt32) {
@@ -72,7 +45,7 @@ final class Connection {
             if events & EPOLLOUT.rawValue != 0 {
                 flush()
                 // Pipelined requests parked while the client was not reading resume now.
-                if !isClosed, output.isEmpty, !input.isEmpty, case .idle = phase { advance() }
+                if !isClosed, machine.output.isEmpty { advance() }
             }
             if !isClosed && events & EPOLLIN.rawValue != 0 { readAvailable() }
         }
@@ -84,7 +57,7 @@ final class Connection {
         switch tls.handshake() {
         case .done:
             handshaking = false
-            lastActivity = loop.now
+            machine.touch(now: loop.now)
             readAvailable()
         case .wantRead: interest = EPOLLIN.rawValue
         case .wantWrite: interest = EPOLLOUT.rawValue
@@ -94,46 +67,24 @@ final class Connection {
 
     /// Reads what the socket has, then parses and answers as far as possible.
     func readAvailable() {
-        if case .lingering = phase { return discardInput() }
-        while true {
+        let discarding = machine.discardsInput || machine.stream != nil
+        // Lingering or streaming: a bounded number of reads per wake-up, so a client that keeps
+        // sending cannot hold the loop.
+        for _ in 0..<(discarding ? 16 : Int.max) {
             let status = receive(into: loop.scratch)
             switch status {
             case .bytes(let count):
-                input.append(contentsOf: UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count]))
-                lastActivity = loop.now
+                machine.received(UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count]), now: loop.now)
+                if discarding { continue }
                 // Plain sockets: one read per wake-up unless it filled the buffer. TLS: drain
                 // OpenSSL's buffered records too, or level-triggered epoll would not report them.
                 if tls == nil && count < loop.scratch.count { return advance() }
-                if input.count > loop.scratch.count * 2 { return advance() }
-            case .wantRead, .wantWrite, .done: return advance()
-            case .closed, .failed: return peerClosed()
-            }
-        }
-    }
-
-    /// The client finished sending (EOF or TLS close_notify): answer what it already sent, then close.
-    private func peerClosed() {
-        if !input.isEmpty { advance() }
-        guard !isClosed else { return }
-        switch phase {
-        case .responding(var exchange):
-            exchange.keepAlive = false
-            phase = .responding(exchange)
-        case .closing, .lingering:
-            break
-        case .idle, .head, .body:
-            if output.isEmpty { close() } else { phase = .closing }
-        }
-    }
-
-    /// Drops input while lingering; a bounded number of reads per wake-up so a client that
-    /// keeps sending cannot hold the loop.
-    private func discardInput() {
-        for _ in 0..<16 {
-            switch receive(into: loop.scratch) {
-            case .bytes: continue
-            case .wantRead, .wantWrite, .done: return
-            case .closed, .failed: return close()
+                if machine.inputIsFull(chunk: loop.scratch.count) { return advance() }
+            case .wantRead, .wantWrite, .done: return discarding ? () : advance()
+            case .closed, .failed:
+                if !discarding && !machine.input.isEmpty { advance() }
+                if !isClosed { perform(machine.inputEnded()) }
+                return
             }
         }
     }
@@ -141,69 +92,46 @@ final class Connection {
     /// One read from the socket or TLS session.
     private func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOStatus {
         if let tls { return tls.read(buffer) }
-        let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-        if count > 0 { return .bytes(count) }
-        if count == 0 { return .closed }
-        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wantRead : .failed
+        return Syscall.receive(fd, into: buffer)
     }
 
     /// Writes pending output; waits for EPOLLOUT when the socket buffer is full.
     func flush() {
-        let status = output.drain { first, second in send(first, second) }
-        switch status {
-        case .done: break
-        case .closed, .failed: return close()
-        default: return
-        }
-        if case .closing = phase { startLingering() }
+        let tls = tls
+        let fd = fd
+        perform(
+            machine.flush(now: loop.now) { first, second in
+                if let tls { return tls.write(first) }
+                return Syscall.send(fd, first, second)
+            })
     }
 
-    /// One write: both pieces in one `sendmsg` (a writev) on plain sockets on plain sockets, the first piece through TLS.
-    private func send(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer?) -> IOStatus {
-        if let tls { return tls.write(first) }
-        let count: Int
-        if let second {
-            var vectors = (
-                iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
-                iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
-            )
-            // sendmsg is writev with flags: MSG_NOSIGNAL, so a vanished client raises no SIGPIPE.
-            count = withUnsafeMutableBytes(of: &vectors) { raw in
-                var message = msghdr()
-                message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
-                message.msg_iovlen = 2
-                return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
-            }
-        } else {
-            count = Glibc.send(fd, first.baseAddress, first.count, Int32(MSG_NOSIGNAL))
+    /// Carries out what the state machine asked for.
+    func perform(_ action: ConnectionStateMachine.Action) {
+        switch action {
+        case .none: break
+        case .flush: flush()
+        case .linger:
+            // TLS cannot half-close cleanly; plain sockets shut the write side and drain input.
+            guard tls == nil else { return close() }
+            Syscall.shutdownWrite(fd)
+            machine.startLingering(now: loop.now)
+            endStream()
+        case .close: close()
         }
-        if count >= 0 {
-            lastActivity = loop.now
-            return .bytes(count)
-        }
-        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wantWrite : .failed
     }
 
-    private func startLingering() {
-        guard tls == nil else { return close() }
-        shutdown(fd, Int32(SHUT_WR))
-        phase = .lingering
-        phaseStart = loop.now
-        input = []
-    }
-
-    /// Watches for what the connection needs next: output space, input, or nothing while a
-    /// responder works (so a pipelining client cannot grow the input meanwhile).
+    /// Watches for what the connection needs next.
     func updateInterest() {
         var wanted: UInt32
         if handshaking {
             wanted = interest
-        } else if !output.isEmpty {
-            wanted = EPOLLOUT.rawValue
-        } else if case .responding = phase {
-            wanted = 0
         } else {
-            wanted = EPOLLIN.rawValue
+            switch machine.interest {
+            case .write: wanted = EPOLLOUT.rawValue
+            case .read: wanted = EPOLLIN.rawValue
+            case .none: wanted = 0
+            }
         }
         if wanted != interest || handshaking {
             interest = wanted
@@ -211,10 +139,30 @@ final class Connection {
         }
     }
 
-    /// Closes the socket and forgets the connection.
+    /// Enforces the timeouts and heartbeats; called by the loop every tick.
+    func checkTimeout() {
+        perform(machine.tick(now: loop.now, date: loop.dateCache.line, handshaking: handshaking))
+        if !isClosed { updateInterest() }
+    }
+
+    /// The server drains: see `ConnectionStateMachine.shutdown()`.
+    func drain() {
+        perform(machine.shutdown())
+        if !isClosed { updateInterest() }
+    }
+
+    /// Closes the socket, forgets the connection and tells a stream's producer it ended.
     func close() {
         guard !isClosed else { return }
         isClosed = true
         loop.remove(self)
+        endStream()
+    }
+
+    /// Tells a stream's producer that nothing more will be written (the stream's last bytes are
+    /// out, or the connection is gone).
+    private func endStream() {
+        stream?.end()
+        stream = nil
     }
 }

@@ -35,7 +35,7 @@ final class EventLoop {
         let shortest =
             [
                 configuration.headerReadTimeout, configuration.bodyIdleTimeout, configuration.keepAliveIdleTimeout,
-                configuration.writeTimeout,
+                configuration.writeTimeout, configuration.streamHeartbeatInterval,
             ].map(\.nanoseconds).min() ?? 1_000_000_000
         // Timeouts are checked every quarter of the shortest one, between 5 ms and 250 ms.
         tick = Int32(min(250, max(5, shortest / 4_000_000)))
@@ -131,13 +131,19 @@ final class EventLoop {
         for message in handle.takeMessages() {
             switch message {
             case .response(let fd, let id, let response):
-                guard let connection = connections[fd], connection.id == id else { continue }
+                guard let connection = connections[fd], connection.id == id else {
+                    response.stream?.end()  // the client left before its stream opened
+                    continue
+                }
                 connection.deliver(response)
+            case .streamReady(let fd, let id):
+                guard let connection = connections[fd], connection.id == id else { continue }
+                connection.pumpStream()
             case .drain(let deadline):
                 draining = true
                 drainDeadline = deadline
                 listener = nil  // closing the descriptor also removes it from epoll
-                for connection in Array(connections.values) where connection.isIdle { connection.close() }
+                for connection in Array(connections.values) { connection.drain() }
             }
         }
     }

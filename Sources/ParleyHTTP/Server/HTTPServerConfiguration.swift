@@ -41,6 +41,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// After a final error response, how long input is drained before closing, so the client
     /// reads the response instead of a reset. Default 2 s.
     public var closeLingerTimeout: Duration = .seconds(2)
+    /// How long a streaming response may stay silent before its heartbeat (an SSE comment line)
+    /// is written, so proxies and load balancers do not close it. Default 15 s.
+    public var streamHeartbeatInterval: Duration = .seconds(15)
     /// How long `run()` lets in-flight requests finish after SIGTERM/SIGINT. Default 10 s.
     public var shutdownDeadline: Duration = .seconds(10)
     /// Whether each request gets an access-log line (method, path, status, bytes, duration,

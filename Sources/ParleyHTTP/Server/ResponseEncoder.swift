@@ -60,6 +60,21 @@ enum ResponseEncoder {
         return !forbidsBody && !headOnly
     }
 
+    /// Appends the head of a streaming response: no `Content-Length`, `Connection: close`, so
+    /// the body runs until the server closes the connection (RFC 9112 §6.3, rule 8).
+    static func encodeStreamHead(_ response: HTTPResponse, into output: inout [UInt8], date: [UInt8]) {
+        output.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\n".utf8)
+        output.append(contentsOf: date)
+        for field in response.headers.fields where !isFraming(field.name) {
+            output.append(contentsOf: field.name.utf8)
+            output.append(contentsOf: ": ".utf8)
+            output.append(contentsOf: field.value.utf8)
+            output.append(contentsOf: crlf)
+        }
+        output.append(contentsOf: closeLine)
+        output.append(contentsOf: crlf)
+    }
+
     /// Whether `name` is a field the server sets itself.
     static func isFraming(_ name: String) -> Bool {
         switch name.utf8.count {

@@ -5,6 +5,8 @@ import Synchronization
 /// What every event loop of one server shares; immutable apart from the atomic connection count.
 final class ServerCore: Sendable {
     let configuration: HTTPServerConfiguration
+    /// The per-connection limits, converted once.
+    let limits: ConnectionLimits
     let responder: any HTTPResponder
     let logger: Logger
     let tls: TLSContext?
@@ -14,6 +16,7 @@ final class ServerCore: Sendable {
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger, tls: TLSContext?) {
         self.configuration = configuration
+        limits = ConnectionLimits(configuration)
         self.responder = responder
         self.logger = logger
         self.tls = tls
@@ -39,6 +42,8 @@ final class ServerCore: Sendable {
 enum LoopMessage: Sendable {
     /// An off-loop responder finished the request on connection `fd`/`id`.
     case response(fd: Int32, id: UInt64, response: HTTPResponse)
+    /// The stream open on connection `fd`/`id` has chunks to write (or has finished).
+    case streamReady(fd: Int32, id: UInt64)
     /// Stop accepting, finish in-flight requests, then exit; force-close at `deadline` (monotonic ns).
     case drain(deadline: UInt64)
 }
@@ -60,14 +65,12 @@ final class LoopHandle: Sendable {
             return messages.isEmpty
         }
         guard wasEmpty else { return }
-        var one: UInt64 = 1
-        _ = withUnsafeBytes(of: &one) { write(wakeup.rawValue, $0.baseAddress, 8) }
+        Syscall.signal(eventFD: wakeup.rawValue)
     }
 
     /// Takes every queued message (called by the loop after a wake-up).
     func takeMessages() -> [LoopMessage] {
-        var counter: UInt64 = 0
-        _ = withUnsafeMutableBytes(of: &counter) { read(wakeup.rawValue, $0.baseAddress, 8) }
+        Syscall.reset(eventFD: wakeup.rawValue)
         return inbox.withLock { messages in
             defer { messages.removeAll(keepingCapacity: true) }
             return messages

@@ -124,6 +124,53 @@ enum Syscall {
         return FileDescriptor(owning: raw)
     }
 
+    /// One non-blocking read from a socket.
+    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> IOStatus {
+        let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        if count > 0 { return .bytes(count) }
+        if count == 0 { return .closed }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wantRead : .failed
+    }
+
+    /// One non-blocking write of one or two pieces: both in one `sendmsg` (a writev with flags),
+    /// with MSG_NOSIGNAL so a vanished client raises no SIGPIPE.
+    static func send(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer?) -> IOStatus {
+        let count: Int
+        if let second {
+            var vectors = (
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+            )
+            count = withUnsafeMutableBytes(of: &vectors) { raw in
+                var message = msghdr()
+                message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+                message.msg_iovlen = 2
+                return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+            }
+        } else {
+            count = Glibc.send(fd, first.baseAddress, first.count, Int32(MSG_NOSIGNAL))
+        }
+        if count >= 0 { return .bytes(count) }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wantWrite : .failed
+    }
+
+    /// Shuts the write side (the peer reads EOF after what was sent).
+    static func shutdownWrite(_ fd: Int32) {
+        Glibc.shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Adds one to an eventfd's counter, waking whoever polls it.
+    static func signal(eventFD fd: Int32) {
+        var one: UInt64 = 1
+        _ = withUnsafeBytes(of: &one) { Glibc.write(fd, $0.baseAddress, 8) }
+    }
+
+    /// Resets an eventfd's counter after a wake-up.
+    static func reset(eventFD fd: Int32) {
+        var counter: UInt64 = 0
+        _ = withUnsafeMutableBytes(of: &counter) { Glibc.read(fd, $0.baseAddress, 8) }
+    }
+
     /// Monotonic nanoseconds, for deadlines.
     static func monotonicNanoseconds() -> UInt64 {
         var spec = timespec()

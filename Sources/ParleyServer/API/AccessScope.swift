@@ -6,6 +6,8 @@ public enum AccessScope: String, Sendable, CaseIterable, Comparable {
     case publish
     /// Everything.
     case admin
+    /// Act in sessions (`POST /v1/sessions/{id}/events`: say, goto), as a backend or a human agent does.
+    case agent
 
     /// Whether a token with this scope may call a route that needs `required`.
     public func grants(_ required: AccessScope) -> Bool {

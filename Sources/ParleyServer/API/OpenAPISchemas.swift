@@ -136,6 +136,14 @@ enum OpenAPISchemas {
             ),
             ("SessionBack", request([("rev", positive)], required: ["rev"])),
             (
+                "SessionEvent",
+                request(
+                    [
+                        ("say", request([("text", string), ("from", string)], required: ["text"])),
+                        ("goto", identifier), ("rev", positive),
+                    ], required: [])
+            ),
+            (
                 "PreviewRequest",
                 object(
                     [

@@ -22,8 +22,11 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case validateStep
     case startSession
     case getSession
+    case eraseSession
     case answerSession
     case backSession
+    case followSession
+    case postSessionEvent
     case previewFlow
     case getWireSchema
     case getFlowVersionSamples

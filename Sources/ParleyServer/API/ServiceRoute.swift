@@ -131,6 +131,10 @@ public struct ServiceRoute: Sendable {
             responses: [(200, "SessionSnapshot", "the snapshot"), (304, nil, "not modified")],
             problems: [401, 404, 410]),
         ServiceRoute(
+            "DELETE", "/v1/sessions/{id}", .eraseSession,
+            "Erase the session's answers everywhere (a tombstone stays; session.erased is sent); then 410.",
+            .scope(.admin), responses: [(204, nil, "erased")], problems: [401, 403, 404, 410]),
+        ServiceRoute(
             "POST", "/v1/sessions/{id}/answers", .answerSession,
             "Answer the current step (Idempotency-Key honoured); 200 with the next snapshot, 422 with errors.",
             .client, requestSchema: "SessionAnswers", responses: [(200, "SessionSnapshot", "the next snapshot")],
@@ -140,6 +144,18 @@ public struct ServiceRoute: Sendable {
             "Go back to the previous step of the path (Idempotency-Key honoured).", .client,
             requestSchema: "SessionBack", responses: [(200, "SessionSnapshot", "the previous step's snapshot")],
             problems: [400, 401, 404, 409, 410, 413, 415, 422]),
+        ServiceRoute(
+            "GET", "/v1/sessions/{id}/events", .followSession,
+            "Follow the session live: a text/event-stream of `snapshot` events (id: rev, data: the snapshot), the "
+                + "current one first unless Last-Event-ID names it; ends after a completed session's last snapshot.",
+            .client, responses: [(200, nil, "text/event-stream of snapshot events")],
+            problems: [400, 401, 404, 410, 503]),
+        ServiceRoute(
+            "POST", "/v1/sessions/{id}/events", .postSessionEvent,
+            "An agent acts in the session: {\"say\": {\"text\", \"from\"?}} appends a message, {\"goto\": step} "
+                + "moves it; optional rev is a compare-and-set (Idempotency-Key honoured).",
+            .scope(.agent), requestSchema: "SessionEvent", responses: [(200, "SessionSnapshot", "the new snapshot")],
+            problems: [400, 401, 403, 404, 409, 410, 413, 415, 422]),
         ServiceRoute(
             "GET", "/", .studioRedirect, "Sends people who open the server's address to the studio.", .open,
             responses: [(302, nil, "to /studio")]),

@@ -28,4 +28,20 @@ enum WebhookOutbox {
                            'expiredAt', parley_instant(now())))
                 FROM expired e JOIN webhooks w ON w.enabled AND 'session.expired' = ANY (w.events)
         """
+
+    /// Queues `session.erased` for the session with this key, just erased in the same transaction:
+    /// its flow, version and completion id (what `session.completed` carried as `id`; null when it
+    /// never completed), never the session id.
+    static func announceErasure(of key: Data, completion: Int?, _ connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            INSERT INTO webhook_deliveries (webhook_id, message_id, event_type, payload)
+            SELECT w.id, parley_message_id(), 'session.erased',
+                   parley_webhook_payload('session.erased', jsonb_build_object(
+                       'flow', s.flow_id, 'version', s.version, 'completion', \(completion)::bigint,
+                       'erasedAt', parley_instant(s.erased_at)))
+            FROM sessions s JOIN webhooks w ON w.enabled AND 'session.erased' = ANY (w.events)
+            WHERE s.key = \(key)
+            """)
+    }
 }

@@ -68,11 +68,12 @@ extension Handlers {
         return snapshot.response()
     }
 
-    /// The stored session: 404 when unknown (or malformed), 410 when expired.
+    /// The stored session: 404 when unknown (or malformed), 410 when expired or erased.
     func loadSession(_ id: SessionID) async throws -> SessionRecord {
         guard let record = try await context.sessions.load(id) else {
             throw ServiceProblem.notFound("no such session")
         }
+        if record.status == .erased { throw ServiceProblem.sessionErased() }
         if record.isExpired(now: Date().timeIntervalSince1970) {
             throw ServiceProblem.sessionExpired()
         }

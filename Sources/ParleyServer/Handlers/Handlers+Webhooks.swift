@@ -4,7 +4,7 @@ import ParleyHTTP
 
 extension Handlers {
     /// Event types a webhook may subscribe to.
-    static let webhookEvents = ["session.completed", "session.expired"]
+    static let webhookEvents = ["session.completed", "session.expired", "session.erased"]
 
     /// `POST /v1/webhooks` `{url, events?}`: checks the URL against the SSRF policy on every address
     /// its host resolves to (422 with the reason), stores it, and shows the secret this once.

@@ -78,3 +78,10 @@ public struct DataKeyring: Sendable {
         sealed.split(separator: ":", maxSplits: 1).first.map(String.init)
     }
 }
+
+extension DataKeyring {
+    /// This keyring with `key` sealing and every key it holds still opening (a rotation's view).
+    public func rotating(to key: [UInt8]) -> DataKeyring {
+        DataKeyring(current: key, previous: Array(keys.values))
+    }
+}

@@ -9,6 +9,7 @@ struct ServiceContext: Sendable {
     let sessions: SessionStore
     let webhooks: WebhookStore
     let snapshots: SnapshotCache
+    let followers: SessionFollowers
     let access: AccessStore
     let live: LiveVersionCache
     let screens: ScreenRenderer
@@ -25,6 +26,8 @@ struct ServiceContext: Sendable {
         webhooks = WebhookStore(pool: pool)
         snapshots = SnapshotCache(limit: configuration.maxCachedSnapshots)
         access = AccessStore(pool: pool)
+        followers = SessionFollowers(
+            maxStreams: configuration.liveMaxStreams, queueBytes: configuration.liveStreamQueueBytes, metrics: metrics)
         live = LiveVersionCache(limit: configuration.maxCachedVersions)
         // With a client key, a shared cache must not hand a screen to callers without it.
         let scope = configuration.clientKey == nil ? "public" : "private"

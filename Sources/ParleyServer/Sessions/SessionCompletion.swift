@@ -19,6 +19,16 @@ enum SessionCompletion {
                 guard let last = path.popLast(), last.step.isScalarEqual(to: row.step) else { return nil }
             case "say", "expire":
                 continue
+            case "goto":
+                // An agent moved the session (Handlers+AgentEvents): back to a step of the path
+                // truncates it there; forward appends the step the user was on.
+                guard let target = row.nextStep else { return nil }
+                if let index = path.firstIndex(where: { $0.step.isScalarEqual(to: target) }) {
+                    path.removeSubrange(index...)
+                } else if !row.step.isScalarEqual(to: target) {
+                    guard let json = row.answers, let answers = try? Answers(json) else { return nil }
+                    path.append(PathEntry(step: row.step, answers: answers))
+                }
             default:
                 return nil
             }

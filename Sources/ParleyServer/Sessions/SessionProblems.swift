@@ -11,6 +11,13 @@ extension ServiceProblem {
             "The session was idle longer than its time to live; start a new one.")
     }
 
+    /// 410: the session was erased on request; nothing of its answers is left.
+    static func sessionErased() -> HTTPError {
+        make(
+            HTTPStatus(code: 410), "session-erased", "The session was erased",
+            "The session's answers were erased on request; start a new one.")
+    }
+
     /// 409 with the current snapshot: `step-mismatch`, `stale-rev`, `session-completed`, `at-start`.
     static func sessionConflict(_ name: String, _ detail: String, _ snapshot: SessionSnapshot) -> HTTPError {
         make(

@@ -37,12 +37,12 @@ struct SessionRecord: Sendable {
     /// The same session after a change: `rev + 1` and the new state.
     func advanced(
         status: SessionStatus? = nil, step: String, path: [PathEntry], values: Answers, forward: [PathEntry],
-        expiresAt: Double
+        messages: JSONValue? = nil, expiresAt: Double
     ) -> SessionRecord {
         SessionRecord(
             id: id, flowId: flowId, version: version, channel: channel, core: core, locale: locale, rev: rev + 1,
             status: status ?? self.status, step: step, path: path, values: values, forward: forward,
-            messages: messages, expiresAt: expiresAt)
+            messages: messages ?? self.messages, expiresAt: expiresAt)
     }
 
     /// `expiresAt` as RFC 3339 UTC with millisecond precision.

@@ -6,4 +6,6 @@ enum SessionStatus: String, Sendable {
     case completed
     /// Idle past its TTL; every call answers 410.
     case expired
+    /// Erased on request (`DELETE /v1/sessions/{id}`): only a tombstone is left; every call answers 410.
+    case erased
 }

@@ -37,6 +37,7 @@ extension SessionStore {
                     path = \(Self.jsonb(path)),
                     "values" = \(Self.jsonb(values)),
                     forward = \(Self.jsonb(forward)),
+                    messages = \(Self.jsonb(after.messages)),
                     updated_at = now(), expires_at = to_timestamp(\(after.expiresAt)),
                     completed_at = CASE WHEN \(after.status.rawValue) = 'completed' THEN now() END
                 WHERE key = \(key) AND rev = \(expectedRev) AND status = 'active' AND expires_at > now()

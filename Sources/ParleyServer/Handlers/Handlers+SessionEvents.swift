@@ -1,0 +1,60 @@
+import Foundation
+import ParleyCore
+import ParleyCrypto
+import ParleyHTTP
+
+extension Handlers {
+    /// `GET /v1/sessions/{id}/events` (DESIGN.md "Live sessions"): a `text/event-stream` of
+    /// `snapshot` events, `id: <rev>`. The current snapshot comes first unless `Last-Event-ID`
+    /// already names its rev; every later change follows, from whichever process made it. The
+    /// stream of a completed session ends after its final snapshot.
+    func followSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try SessionRequest.id(requestContext)
+        let lastEventId = try Self.lastEventId(request)
+        let keyHex = Hex.encode(id.key)
+        // Follow first, then read: a change committed in between is notified and not missed.
+        guard let stream = context.followers.follow(id: id.text, keyHex: keyHex, lastEventId: lastEventId) else {
+            throw ServiceProblem.make(
+                .serviceUnavailable, "too-many-streams", "Too many open event streams",
+                "This server holds its maximum of \(context.configuration.liveMaxStreams) session event streams; "
+                    + "retry later or on another server.", headers: ["Retry-After": "5"])
+        }
+        do {
+            let record = try await loadSession(id)
+            context.followers.offer(try await snapshot(of: record), keyHex: keyHex)
+        } catch {
+            stream.cancel()
+            throw error
+        }
+        return .streaming(
+            stream, contentType: "text/event-stream",
+            headers: ["Cache-Control": "no-store", "X-Accel-Buffering": "no"])
+    }
+
+    /// `Last-Event-ID` (WHATWG HTML §9.2.4): the rev of the last snapshot the client saw; 0 when absent.
+    static func lastEventId(_ request: HTTPRequest) throws(HTTPError) -> Int {
+        guard let text = request.headers["Last-Event-ID"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+        else { return 0 }
+        guard let rev = Int(text), rev >= 0 else {
+            throw ServiceProblem.badParameter("Last-Event-ID must be the rev of a snapshot (a non-negative integer)")
+        }
+        return rev
+    }
+
+    /// The current snapshot of a followed session for its streams, whatever its status: from the
+    /// cache when it holds the newest known rev, else read from the database. Nil when it cannot
+    /// be read (logged; the next change is offered again).
+    func followedSnapshot(_ text: String) async -> SessionSnapshot? {
+        if let cached = context.snapshots.snapshot(text) { return cached }
+        do {
+            guard let record = try await context.sessions.load(SessionID(text)) else { return nil }
+            return try await snapshot(of: record)
+        } catch {
+            // Never the session id: it is a bearer capability.
+            context.logger.warning("could not read a followed session's snapshot", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import ParleyHTTP
+import Synchronization
+
+/// The event streams of this process that follow sessions (DESIGN.md "Live sessions"). A change
+/// made through any process arrives as a `parley_sessions` notification (session key + rev);
+/// the session's snapshot is then read once — from the snapshot cache, else the database — and
+/// written to every stream of that session here, never once per stream. Each stream gets only
+/// snapshots newer than the last rev it sent, so every stream sees revs strictly in order; a
+/// completed or expired session's streams end after its final snapshot.
+final class SessionFollowers: Sendable {
+    /// Reads the current snapshot of a session (by id), whatever its status; nil when it is gone.
+    typealias Loader = @Sendable (String) async -> SessionSnapshot?
+
+    private struct Follower {
+        let stream: ResponseStream
+        /// The newest rev written to the stream (or named by `Last-Event-ID`).
+        var sentRev: Int
+    }
+
+    private struct Session {
+        let id: String
+        var followers: [Int: Follower] = [:]
+        /// A read for this session is under way; later notifications only raise `wantedRev`.
+        var reading = false
+        /// The newest rev notified; a read that returns less is repeated.
+        var wantedRev = 0
+    }
+
+    private struct State {
+        var sessions: [String: Session] = [:]
+        var open = 0
+        var nextFollower = 0
+    }
+
+    private let state = Mutex(State())
+    private let maxStreams: Int
+    private let queueBytes: Int
+    private let metrics: MetricsRegistry
+
+    /// Heartbeat of every stream: an SSE comment line (WHATWG HTML §9.2.6 ignores it).
+    static let heartbeat = Array(":\n\n".utf8)
+
+    init(maxStreams: Int, queueBytes: Int, metrics: MetricsRegistry) {
+        self.maxStreams = maxStreams
+        self.queueBytes = queueBytes
+        self.metrics = metrics
+        metrics.describe("parley_live_streams_open", type: "gauge", "Session event streams open in this process.")
+        metrics.describe(
+            "parley_live_events_sent_total", type: "counter", "Snapshot events written to session event streams.")
+    }
+
+    /// Open streams, for the gauge.
+    var openStreams: Int { state.withLock { $0.open } }
+
+    /// The gauge's line for `/metrics`.
+    func gaugeLines() -> [(family: String, line: String)] {
+        [("parley_live_streams_open", "parley_live_streams_open \(openStreams)")]
+    }
+
+    /// Opens a stream following session `id` (hex key `keyHex`) that has already shown
+    /// `lastEventId`; nil when this process holds its maximum of streams. The caller then offers
+    /// the current snapshot; notifications that arrive meanwhile are not missed.
+    func follow(id: String, keyHex: String, lastEventId: Int) -> ResponseStream? {
+        let stream = ResponseStream(maxQueuedBytes: queueBytes, heartbeat: Self.heartbeat)
+        let number = state.withLock { state -> Int? in
+            guard state.open < maxStreams else { return nil }
+            state.open += 1
+            state.nextFollower += 1
+            state.sessions[keyHex, default: Session(id: id)].followers[state.nextFollower] = Follower(
+                stream: stream, sentRev: lastEventId)
+            return state.nextFollower
+        }
+        guard let number else { return nil }
+        stream.onEnd { [self] in forget(keyHex: keyHex, follower: number) }
+        return stream
+    }
+
+    private func forget(keyHex: String, follower: Int) {
+        state.withLock { state in
+            guard state.sessions[keyHex]?.followers.removeValue(forKey: follower) != nil else { return }
+            state.open -= 1
+            if state.sessions[keyHex]?.followers.isEmpty == true, state.sessions[keyHex]?.reading == false {
+                state.sessions[keyHex] = nil
+            }
+        }
+    }
+
+    /// Writes `snapshot` to every stream of the session that has not sent that rev yet; ends them
+    /// all when the session is over.
+    func offer(_ snapshot: SessionSnapshot, keyHex: String) {
+        let event = Self.event(snapshot)
+        let finished = snapshot.status != .active
+        let sent = state.withLock { state -> Int in
+            guard var session = state.sessions[keyHex] else { return 0 }
+            var sent = 0
+            for (number, var follower) in session.followers where follower.sentRev < snapshot.rev {
+                // Sent under the lock, so two offers can never reorder one stream's revs.
+                if follower.stream.send(event) { sent += 1 }
+                follower.sentRev = snapshot.rev
+                session.followers[number] = follower
+            }
+            if finished { for follower in session.followers.values { follower.stream.finish() } }
+            state.sessions[keyHex] = session
+            return sent
+        }
+        if sent > 0 { metrics.increment("parley_live_events_sent_total", by: UInt64(sent)) }
+    }
+
+    /// A change at `rev` was notified: reads the snapshot once (unless a read is under way, which
+    /// then reads again) and offers it to the session's streams. Sessions nobody follows here
+    /// cost a dictionary lookup.
+    func changed(keyHex: String, rev: Int, load: @escaping Loader) {
+        let id = state.withLock { state -> String? in
+            guard var session = state.sessions[keyHex] else { return nil }
+            session.wantedRev = max(session.wantedRev, rev)
+            defer { state.sessions[keyHex] = session }
+            guard !session.reading else { return nil }
+            session.reading = true
+            return session.id
+        }
+        guard let id else { return }
+        Task { await read(id: id, keyHex: keyHex, load: load) }
+    }
+
+    /// The listener reconnected and may have missed notifications: re-reads every followed session.
+    func resync(load: @escaping Loader) {
+        let keys = state.withLock { Array($0.sessions.keys) }
+        for key in keys { changed(keyHex: key, rev: .max, load: load) }
+    }
+
+    private func read(id: String, keyHex: String, load: Loader) async {
+        while true {
+            let snapshot = await load(id)
+            if let snapshot { offer(snapshot, keyHex: keyHex) }
+            let again = state.withLock { state -> Bool in
+                guard var session = state.sessions[keyHex] else { return false }
+                // `.max` (a resync) is satisfied by any read; a newer notified rev reads again.
+                let wanted = session.wantedRev == .max ? 0 : session.wantedRev
+                session.wantedRev = 0
+                session.reading = snapshot != nil && wanted > snapshot!.rev && !session.followers.isEmpty
+                if session.followers.isEmpty {
+                    state.sessions[keyHex] = nil
+                } else {
+                    state.sessions[keyHex] = session
+                }
+                return session.reading
+            }
+            if !again { return }
+        }
+    }
+
+    /// One SSE event (WHATWG HTML §9.2): `id` is the rev, so a reconnecting client's
+    /// `Last-Event-ID` names the last snapshot it saw. Canonical JSON has no raw newline, so the
+    /// snapshot is one `data` line.
+    static func event(_ snapshot: SessionSnapshot) -> [UInt8] {
+        var bytes = Array("id: \(snapshot.rev)\nevent: snapshot\ndata: ".utf8)
+        bytes.reserveCapacity(bytes.count + snapshot.body.count + 2)
+        bytes += snapshot.body
+        bytes += [10, 10]
+        return bytes
+    }
+}
