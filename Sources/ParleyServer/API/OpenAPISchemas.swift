@@ -45,6 +45,26 @@ enum OpenAPISchemas {
     private static func nullable(_ schema: JSONValue) -> JSONValue { ["anyOf": [schema, ["type": "null"]]] }
     private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
 
+    /// `POST /v1/sessions/{id}/events` (``AgentAction``): exactly one of `say` and `goto`, and an optional `rev`.
+    private static var sessionEvent: JSONValue {
+        let configuration = ServiceConfiguration()
+        func text(_ longest: Int) -> JSONValue {
+            ["type": "string", "minLength": 1, "maxLength": .number(JSONNumber(longest))]
+        }
+        let say = request(
+            [
+                ("text", text(configuration.maxMessageLength)),
+                ("from", ["anyOf": [text(configuration.maxMessageSenderLength), ["type": "null"]]]),
+            ], required: ["text"])
+        let rev: JSONValue = ["anyOf": [positive, ["type": "null"]]]
+        return [
+            "oneOf": [
+                request([("say", say), ("rev", rev)], required: ["say"]),
+                request([("goto", identifier), ("rev", rev)], required: ["goto"]),
+            ]
+        ]
+    }
+
     /// Every component; the wire documents' definitions are shared with `/schemas/*.json`.
     static let all = JSONObject(
         [
@@ -135,14 +155,7 @@ enum OpenAPISchemas {
                     required: ["rev", "step", "answers"])
             ),
             ("SessionBack", request([("rev", positive)], required: ["rev"])),
-            (
-                "SessionEvent",
-                request(
-                    [
-                        ("say", request([("text", string), ("from", string)], required: ["text"])),
-                        ("goto", identifier), ("rev", positive),
-                    ], required: [])
-            ),
+            ("SessionEvent", sessionEvent),
             (
                 "PreviewRequest",
                 object(
