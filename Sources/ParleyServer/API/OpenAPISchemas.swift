@@ -71,6 +71,12 @@ enum OpenAPISchemas {
             ("Status", object([("status", string)], required: ["status"])),
             ("JSONSchema", ["type": "object", "description": "A JSON Schema 2020-12 document."]),
             (
+                "OpenAPI",
+                object(
+                    [("openapi", ["type": "string", "pattern": "^3[.]1[.]"]), ("paths", anyObject)],
+                    required: ["openapi", "info", "paths"])
+            ),
+            (
                 "FlowDraft",
                 [
                     "description":

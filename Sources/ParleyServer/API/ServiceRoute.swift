@@ -43,7 +43,7 @@ public struct ServiceRoute: Sendable {
             responses: [(200, nil, "metrics text")]),
         ServiceRoute(
             "GET", "/openapi.json", .openapi, "This OpenAPI 3.1 document.", .open,
-            responses: [(200, nil, "the document")]),
+            responses: [(200, "OpenAPI", "the document")]),
         ServiceRoute(
             "GET", "/schemas/{name}", .getWireSchema,
             "JSON Schema 2020-12 of a wire document: flow.json, screen.json, session.json, problem.json, bundle.json.",
