@@ -16,7 +16,14 @@ struct GatingBenchmark: AsyncParsableCommand {
     @Option(help: "Only this core version (default: every supported one).")
     var core: String?
 
+    @Option(help: "A bundle (parley bundle build): gate every step of every flow in it, cold.")
+    var bundle: String?
+
     func run() async throws {
+        if let bundle {
+            return try runBundle(
+                bundle, cores: try core.map { [try CoreVersion(parsing: $0)] } ?? CoreVersion.supported)
+        }
         let screen = Self.screen(nodes: 200)
         print("gating a \(screen.nodes.count)-node screen (target < 50 µs per gate, release build)")
         let reference = Self.measure(iterations) { screen.nodes.count }

@@ -6,6 +6,8 @@ public struct ParleySnapshot: Sendable, Equatable {
     /// Where the session stands.
     public enum Status: String, Sendable {
         case active, completed, expired
+        /// Erased on request (`DELETE /v1/sessions/{id}`): a live stream's last snapshot says so.
+        case erased
     }
 
     /// The session id: a bearer capability, never log it.
@@ -16,7 +18,7 @@ public struct ParleySnapshot: Sendable, Equatable {
     public let version: Int
     /// Grows by exactly 1 on every change; a snapshot whose rev is not above the shown one is stale.
     public let rev: Int
-    /// Active, completed or expired.
+    /// Active, completed, expired or erased.
     public let status: Status
     /// The current step id.
     public let step: String

@@ -44,7 +44,10 @@ public final class GroupCommitter: Sendable {
         self.logger = logger
         self.window = pool.configuration.groupCommitWindow
         self.maximumUnits = max(1, pool.configuration.groupCommitMaximumUnits)
-        self.concurrentBatches = max(1, pool.configuration.groupCommitConcurrentBatches)
+        // Batches that wait (on row locks, on a slow fsync) hold their connections; at most half
+        // the pool goes to them, so the reads every write starts with still get one.
+        self.concurrentBatches = max(
+            1, min(pool.configuration.groupCommitConcurrentBatches, pool.configuration.maximumConnections / 2))
     }
 
     /// Commits `unit` (with other callers' units) and returns each of its statements' rows,

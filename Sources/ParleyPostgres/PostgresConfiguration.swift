@@ -38,7 +38,8 @@ public struct PostgresConfiguration: Sendable {
     /// The most units one group-committed transaction carries. Default 64.
     public var groupCommitMaximumUnits: Int = 64
     /// How many group-committed transactions may be in flight at once, each on its own
-    /// connection; further units wait and join the next batch. Default 4.
+    /// connection; further units wait and join the next batch. Capped at half of
+    /// ``maximumConnections`` (at least 1), so waiting batches never starve the pool. Default 4.
     public var groupCommitConcurrentBatches: Int = 4
     /// Server-side `statement_timeout` for every statement; `nil` leaves the server's. Default `nil`.
     public var statementTimeout: Duration?

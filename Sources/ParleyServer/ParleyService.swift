@@ -27,6 +27,25 @@ public final class ParleyService: Sendable {
         sessionListenerTask = ListenerTask()
         sweeperTask = ListenerTask()
         deliveryTask = ListenerTask()
+        describeGroupCommit()
+    }
+
+    /// Batching of session writes: units per batch is what group commit saves (one fsync each).
+    private func describeGroupCommit() {
+        metrics.describe(
+            "parley_group_commit_batches_total", type: "counter", "Group-committed transactions of session writes.")
+        metrics.describe(
+            "parley_group_commit_units_total", type: "counter", "Session writes committed in those transactions.")
+        metrics.describe("parley_group_commit_waiting", type: "gauge", "Session writes waiting for a batch slot.")
+        let committer = context.sessions.committer
+        metrics.addCollector {
+            let statistics = committer.statistics
+            return [
+                ("parley_group_commit_batches_total", "parley_group_commit_batches_total \(statistics.batches)"),
+                ("parley_group_commit_units_total", "parley_group_commit_units_total \(statistics.units)"),
+                ("parley_group_commit_waiting", "parley_group_commit_waiting \(statistics.waiting)"),
+            ]
+        }
     }
 
     /// Subscribes to release notifications so every process drops a flow's live

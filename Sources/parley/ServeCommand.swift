@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import Logging
 import ParleyHTTP
 import ParleyPostgres
@@ -45,6 +46,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Database connections in the pool.")
     var databaseConnections = 16
+
+    @Option(help: "Session-write transactions in flight at once (group commit; at most half the pool).")
+    var groupCommitBatches = 4
+
+    @Option(help: "glibc malloc arenas (fewer arenas, less RSS; $MALLOC_ARENA_MAX wins when set).")
+    var mallocArenas = 2
 
     @Option(help: "Seconds to wait for a new database connection before failing fast (503).")
     var databaseConnectTimeout: Double = 0.8
@@ -105,6 +112,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1000).contains(databaseConnections) else {
             throw ValidationError("--database-connections must be between 1 and 1000.")
         }
+        guard (1...64).contains(groupCommitBatches), (1...64).contains(mallocArenas) else {
+            throw ValidationError("--group-commit-batches and --malloc-arenas must be between 1 and 64.")
+        }
         guard (0.05...60).contains(databaseConnectTimeout) else {
             throw ValidationError("--database-connect-timeout must be between 0.05 and 60 seconds.")
         }
@@ -124,6 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil { Self.limitMallocArenas(to: mallocArenas) }
         var configuration = HTTPServerConfiguration(host: host, port: port)
         if let threads { configuration.loopThreads = threads }
         configuration.accessLog = accessLog
@@ -165,6 +176,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             database = PostgresConfiguration(url: try self.database.resolvedURL())
             database?.maximumConnections = databaseConnections
+            database?.groupCommitConcurrentBatches = groupCommitBatches
             database?.connectTimeout = .milliseconds(Int(databaseConnectTimeout * 1000))
             database?.listenURL = listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
         }
@@ -175,5 +187,17 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let failure as ParleyApplication.StartFailure {
             throw ValidationError(failure.description)
         }
+    }
+}
+
+extension ServeCommand {
+    /// glibc's `mallopt(M_ARENA_MAX, n)`. Every thread that meets a busy arena makes another (up to
+    /// 8 per core) and their freed pages stay resident: most of the RSS growth under load
+    /// (deploy/bench-service part 5). `<malloc.h>` is not in the Glibc module, so it is looked up.
+    static func limitMallocArenas(to count: Int) {
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        let arenaMaximum: Int32 = -8  // M_ARENA_MAX in <malloc.h>
+        guard let symbol = dlsym(nil, "mallopt") else { return }  // nil: RTLD_DEFAULT
+        _ = unsafeBitCast(symbol, to: MallOpt.self)(arenaMaximum, Int32(count))
     }
 }

@@ -77,6 +77,17 @@ import Testing
                      + (SELECT count(*) FROM webhook_deliveries WHERE session_key = \(key))
                 """)
             #expect(try sealedLeft.first?.decode(Int.self, at: 0) == 0, "ciphertexts of the answers are gone too")
+
+            // The log stays append-only for everyone else; maintenance may blank answers, never history.
+            await #expect(throws: (any Error).self) {
+                try await service.pool.query("UPDATE session_log SET answers = '{}' WHERE session_key = \(key)")
+            }
+            await #expect(throws: (any Error).self) {
+                try await service.pool.withTransaction { connection in
+                    try await connection.query("SELECT set_config('parley.history_maintenance', 'on', true)")
+                    try await connection.query("UPDATE session_log SET kind = 'answer' WHERE session_key = \(key)")
+                }
+            }
         }
     }
 

@@ -69,6 +69,24 @@ import Testing
         }
     }
 
+    @Test func erasingAFollowedSessionEndsItsStreamsWithoutShowingTheTombstone() async throws {
+        try await ServiceHarness.run(servers: 1) { service in
+            let agent = try await TestEnvironment.token(.agent, pool: service.pool)
+            let flow = try SessionFixture.released(service, prefix: "erase")
+            let session = try service.startSession(flow).json.sessionId
+            let stream = try SessionEventStream(port: service.client.port, session: session)
+            #expect(try stream.next().id == 1)
+            #expect(try service.agentEvent(session, ["say": ["text": "personal"]], token: agent).status == 200)
+            #expect(try stream.next().id == 2)
+            let erased = try service.client.send(
+                "DELETE", "/v1/sessions/\(session)", headers: [ServiceHarness.bearer(service.admin)])
+            #expect(erased.status == 204, "\(erased)")
+            #expect(stream.isEnded(), "the stream of an erased session showed more or stayed open")
+            let again = try SessionEventStream(port: service.client.port, session: session)
+            #expect(again.head.status == 410)
+        }
+    }
+
     /// Acceptance: Python's sseclient-py follows a session; every change arrives in rev order, and
     /// Last-Event-ID resumes with nothing missed and nothing repeated (Tests/Receivers/sse_follower.py).
     @Test func sseclientFollowsEveryChangeAndResumesFromLastEventID() async throws {
@@ -76,9 +94,12 @@ import Testing
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)
             let flow = try SessionFixture.released(service, prefix: "sse")
             let session = try service.startSession(flow).json.sessionId
-            let (status, output) = try Self.python(
-                "Tests/Receivers/sse_follower.py", "--base", "http://127.0.0.1:\(service.client.port)",
-                "--session", session, "--agent-token", agent, "--events", "20")
+            let port = service.client.port
+            let (status, output) = try await LiveSessionScaleTests.onThread {
+                try Self.python(
+                    "Tests/Receivers/sse_follower.py", "--base", "http://127.0.0.1:\(port)",
+                    "--session", session, "--agent-token", agent, "--events", "20")
+            }
             print(output)
             #expect(status == 0, "\(output)")
             #expect(output.contains("resumed without loss"))

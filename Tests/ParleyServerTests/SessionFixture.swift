@@ -73,7 +73,7 @@ extension ServiceHarness {
     /// `POST /v1/sessions/{id}/answers` for the snapshot's current step and rev unless overridden.
     func answer(
         _ snapshot: JSONValue, _ answers: Answers, step: String? = nil, rev: Int? = nil, key: String? = nil,
-        on client: RawHTTPClient? = nil
+        on client: RawHTTPClient? = nil, timeout: Int = 30
     ) throws -> RawResponse {
         let body: JSONValue = [
             "rev": .number(JSONNumber(rev ?? snapshot.rev)), "step": .string(step ?? snapshot.step),
@@ -82,7 +82,8 @@ extension ServiceHarness {
         var headers = [("Content-Type", "application/json")]
         if let key { headers.append(("Idempotency-Key", key)) }
         return try (client ?? self.client).send(
-            "POST", "/v1/sessions/\(snapshot.sessionId)/answers", headers: headers, body: CanonicalJSON.encode(body))
+            "POST", "/v1/sessions/\(snapshot.sessionId)/answers", headers: headers, body: CanonicalJSON.encode(body),
+            timeout: timeout)
     }
 
     /// `POST /v1/sessions/{id}/back`.

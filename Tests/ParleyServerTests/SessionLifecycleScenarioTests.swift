@@ -119,17 +119,18 @@ import Testing
             snapshot = try service.advance(snapshot, ["email": "a@example.com"])
             snapshot = try service.advance(snapshot, ["purpose": "work"])
             snapshot = try service.advance(snapshot, ["employer": "Acme"])
-            // Rewrite the logged e-mail behind the server's back (the log refuses updates, so the
-            // trigger is disabled for the tamperer, as someone with database access could).
+            // Rewrite the logged e-mail behind the server's back, as someone with database access
+            // could: the log refuses updates unless a transaction declares history maintenance
+            // (migration 0006). Not `ALTER TABLE … DISABLE TRIGGER`: its exclusive lock queues
+            // every server's session_log write behind whatever the shared test database is doing.
             let key = SessionFixture.key(snapshot.sessionId)
             try await service.pool.withTransaction { connection in
-                try await connection.query("ALTER TABLE session_log DISABLE TRIGGER session_log_append_only")
+                try await connection.query("SELECT set_config('parley.history_maintenance', 'on', true)")
                 try await connection.query(
                     """
                     UPDATE session_log SET answers = '{"email": "x@example.com"}'
                     WHERE session_key = \(key) AND step = 'email' AND kind = 'answer'
                     """)
-                try await connection.query("ALTER TABLE session_log ENABLE TRIGGER session_log_append_only")
             }
             let refused = try service.answer(snapshot, ["emailAgain": "a@example.com"])
             #expect(refused.status == 409 && refused.problemType == "urn:parley:problem:session-replay-failed")

@@ -17,7 +17,7 @@ import Testing
 
             // Bad answers, as a client that skipped its own checks would send; the deferred
             // equalsField (1.2) counts as for any core.
-            let bad: Answers = ["email": "not an email", "emailAgain": "someone@example.com", "purpose": "  "]
+            let bad: Answers = ["email": "no-at-sign.example", "emailAgain": "someone@example.com", "purpose": "  "]
             let expected = server.validate(screen: details, answers: bad)
             #expect(expected.errors.map(\.rule) == ["email", "equalsField", "required"], "fixture sanity")
             let rejected = try service.validate(id, version: 1, step: "details", answers: bad.json)

@@ -76,6 +76,7 @@ public final class RawHTTPClient: Sendable {
         let response = try readResponse(fd, method: method)
         seen.withLock { $0.append(("\(method) \(target)", response.status)) }
         ResponseRecorder.record(method: method, target: target, response: response)
+        UsedSecrets.record(target: target, headers: headers, body: body, response: response)
         return response
     }
 

@@ -32,8 +32,10 @@ public final class ServerProcess: Sendable {
         timeout: Double = 20
     ) throws {
         let url = try databaseURL ?? TestEnvironment.databaseURL()
-        logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "parley-serve-\(UUID().uuidString).log")
+        // In the run's log directory when there is one: `deploy/test` greps every server's log
+        // for the secrets the suites used (UsedSecrets), so those logs are kept.
+        logFile = URL(fileURLWithPath: ServerLogs.directory ?? FileManager.default.temporaryDirectory.path)
+            .appendingPathComponent("parley-serve-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         let process = Process()
@@ -77,7 +79,7 @@ public final class ServerProcess: Sendable {
 
     deinit {
         stop()
-        try? FileManager.default.removeItem(at: logFile)
+        if ServerLogs.directory == nil { try? FileManager.default.removeItem(at: logFile) }
     }
 
     /// What the server logged so far.
@@ -105,7 +107,7 @@ public final class ServerProcess: Sendable {
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
-        if !keepingLog { try? FileManager.default.removeItem(at: logFile) }
+        if !keepingLog, ServerLogs.directory == nil { try? FileManager.default.removeItem(at: logFile) }
         return process.terminationStatus
     }
 

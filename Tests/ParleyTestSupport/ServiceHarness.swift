@@ -101,6 +101,9 @@ public struct ServiceHarness: Sendable {
             for log in logs() { Issue.record("server log:\n\(log.suffix(4000))") }
             throw error
         }
+        if ServerLogs.directory != nil {
+            for client in harness.clients { try? ServerLogs.keep(metrics: client.send("GET", "/metrics").text) }
+        }
         let errors = harness.clients.flatMap(\.serverErrors)
         #expect(errors.isEmpty, "the server answered 5xx: \(errors)")
         if !errors.isEmpty { for log in logs() { Issue.record("server log:\n\(log.suffix(4000))") } }

@@ -58,6 +58,8 @@ public enum TestEnvironment {
     /// A token with one scope under a unique name; returns the secret.
     public static func token(_ scope: AccessScope, pool: PostgresPool) async throws -> String {
         let name = "test-\(scope.rawValue)-\(UUID().uuidString.prefix(12).lowercased())"
-        return try await AccessStore(pool: pool).createToken(name: name, scopes: [scope])
+        let token = try await AccessStore(pool: pool).createToken(name: name, scopes: [scope])
+        UsedSecrets.record("token", token)
+        return token
     }
 }

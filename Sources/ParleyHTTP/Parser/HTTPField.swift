@@ -15,7 +15,10 @@ public struct HTTPField: Sendable, Hashable {
 
 extension String {
     /// ASCII case-insensitive equality, the comparison RFC 9110 §5.1 asks for field names and tokens.
+    /// Lengths first (O(1) for native strings): a header lookup compares its name with every field
+    /// of the request, and names of another length, nearly all of them, are rejected unread.
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
         var lhs = utf8.makeIterator()
         var rhs = other.utf8.makeIterator()
         while true {

@@ -12,6 +12,7 @@ extension ConnectionStateMachine {
         if let stream = response.stream, !headOnly, !draining, !response.status.forbidsBody {
             output.appendOwned { ResponseEncoder.encodeStreamHead(response, into: &$0, date: date) }
             phase = .streaming(stream)
+            input = []  // a stream reads nothing more
             return (exchange, 0)
         }
         let keepAlive = exchange.keepAlive && !draining
@@ -49,7 +50,11 @@ extension ConnectionStateMachine {
         case .closed, .failed: return .close
         default: return .none
         }
-        if case .closing = phase { return .linger }
+        switch phase {
+        case .closing: return .linger
+        case .streaming: output.releaseSpare()  // idle streams hold a descriptor, not buffers
+        default: break
+        }
         return .none
     }
 

@@ -48,6 +48,9 @@ struct OutputQueue {
         }
     }
 
+    /// Frees the reusable buffer: an idle stream keeps no output memory between its events.
+    mutating func releaseSpare() { spare = [] }
+
     /// Writes until empty or `write` stops making progress; `write` gets the next one or two
     /// pieces and returns what the socket did. Returns the blocking status, or `.done`.
     mutating func drain(

@@ -181,6 +181,14 @@ struct WireSchemaDefinitions {
                 ("schema", Self.documentSchema("flow")), ("id", Self.string), ("title", ref("Text")),
                 ("start", Self.string), ("steps", Self.array(ref("Step"))), ("locales", Self.strings),
                 ("upgrade", ["anyOf": [ref("ScreenBody"), ["type": "null"]]]),
+                // README "Erasure and retention"; lint also refuses a zero or over-long duration.
+                (
+                    "retention",
+                    [
+                        "type": "string",
+                        "pattern": "^P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+S)?)?$",
+                    ]
+                ),
             ], required: ["schema", "id", "start", "steps"])
     }
 
@@ -210,7 +218,8 @@ struct WireSchemaDefinitions {
         return Self.object(
             [
                 ("session", Self.string), ("flow", Self.string), ("version", ["type": "integer", "minimum": 1]),
-                ("rev", ["type": "integer", "minimum": 1]), ("status", ["enum": ["active", "completed", "expired"]]),
+                ("rev", ["type": "integer", "minimum": 1]),
+                ("status", ["enum": ["active", "completed", "expired", "erased"]]),
                 ("step", Self.string), ("screen", ref("GatedScreen")),
                 ("values", ["type": "object", "additionalProperties": Self.string]), ("path", Self.strings),
                 ("messages", Self.array(message)), ("expiresAt", ["type": "string", "format": "date-time"]),

@@ -5,18 +5,15 @@ import ParleyPostgres
 /// the transaction or statement that makes the event happen, so an event exists exactly when its
 /// change committed: one row per event × enabled endpoint subscribed to the event's type.
 enum WebhookOutbox {
-    /// Queues `session.completed` for the completion of the session with this key (just inserted
-    /// in the same transaction). Sensitive answers stay sealed in the outbox; the worker opens them.
-    static func announceCompletion(of key: Data, _ connection: PostgresConnection) async throws {
-        try await connection.query(
-            """
-            INSERT INTO webhook_deliveries (webhook_id, session_key, message_id, event_type, payload)
-            SELECT w.id, c.session_key, parley_message_id(), 'session.completed',
-                   parley_webhook_payload('session.completed', parley_completion_json(c))
-            FROM completions c JOIN webhooks w ON w.enabled AND 'session.completed' = ANY (w.events)
-            WHERE c.session_key = \(key)
-            """)
-    }
+    /// A data-modifying CTE body for a session change's statement: `session.completed` for the
+    /// completion its `completed` CTE just inserted (column `c`, the whole `completions` row).
+    /// Sensitive answers stay sealed in the outbox; the worker opens them.
+    static let announceCompletions = """
+        INSERT INTO webhook_deliveries (webhook_id, session_key, message_id, event_type, payload)
+                SELECT w.id, (done.c).session_key, parley_message_id(), 'session.completed',
+                       parley_webhook_payload('session.completed', parley_completion_json(done.c))
+                FROM completed done JOIN webhooks w ON w.enabled AND 'session.completed' = ANY (w.events)
+        """
 
     /// A data-modifying CTE body for the sweeper's statement: `session.expired` for every row of
     /// its `expired` CTE (flow, version and step, never the session id).

@@ -22,8 +22,7 @@ extension Handlers {
                     + "retry later or on another server.", headers: ["Retry-After": "5"])
         }
         do {
-            let record = try await loadSession(id)
-            context.followers.offer(try await snapshot(of: record), keyHex: keyHex)
+            try await offerCurrent(id, keyHex: keyHex)
         } catch {
             stream.cancel()
             throw error
@@ -31,6 +30,20 @@ extension Handlers {
         return .streaming(
             stream, contentType: "text/event-stream",
             headers: ["Cache-Control": "no-store", "X-Accel-Buffering": "no"])
+    }
+
+    /// Offers the session's current snapshot to its streams (a function of its own: inlined into
+    /// `followSession`, the release compiler crashed splitting that coroutine).
+    /// Like GET /v1/sessions/{id}: from memory when the newest snapshot is cached.
+    private func offerCurrent(_ id: SessionID, keyHex: String) async throws {
+        if let cached = context.snapshots.snapshot(id.text),
+            cached.status != .active || Date().timeIntervalSince1970 < cached.expiresAt
+        {
+            context.followers.offer(cached, keyHex: keyHex)
+            return
+        }
+        let record = try await loadSession(id)
+        context.followers.offer(try await snapshot(of: record), keyHex: keyHex)
     }
 
     /// `Last-Event-ID` (WHATWG HTML §9.2.4): the rev of the last snapshot the client saw; 0 when absent.
@@ -50,6 +63,8 @@ extension Handlers {
         if let cached = context.snapshots.snapshot(text) { return cached }
         do {
             guard let record = try await context.sessions.load(SessionID(text)) else { return nil }
+            // A tombstone: its streams end without it (`SessionFollowers.offer`).
+            if record.status == .erased { return SessionSnapshot(erased: record) }
             return try await snapshot(of: record)
         } catch {
             // Never the session id: it is a bearer capability.

@@ -101,7 +101,10 @@ extension Handlers {
                 "version \(record.version) of flow \"\(record.flowId)\" has no step \"\(record.step)\"")
         }
         let snapshot = SessionSnapshot(record, screen: screen)
-        context.snapshots.store(snapshot, id: record.id.text, keyHex: Hex.encode(record.id.key))
+        // Only snapshots the API may serve are cached: an expired or erased session answers 410.
+        if record.status == .active || record.status == .completed {
+            context.snapshots.store(snapshot, id: record.id.text, keyHex: Hex.encode(record.id.key))
+        }
         return snapshot
     }
 

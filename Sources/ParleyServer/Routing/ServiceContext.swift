@@ -22,7 +22,9 @@ struct ServiceContext: Sendable {
         self.configuration = configuration
         self.pool = pool
         flows = FlowStore(pool: pool)
-        sessions = SessionStore(pool: pool, sealing: AnswerSealing(keyring: configuration.dataKeyring))
+        sessions = SessionStore(
+            pool: pool, committer: GroupCommitter(pool: pool),
+            sealing: AnswerSealing(keyring: configuration.dataKeyring))
         webhooks = WebhookStore(pool: pool)
         snapshots = SnapshotCache(limit: configuration.maxCachedSnapshots)
         access = AccessStore(pool: pool)

@@ -6,7 +6,7 @@ import Synchronization
 /// the session's snapshot is then read once — from the snapshot cache, else the database — and
 /// written to every stream of that session here, never once per stream. Each stream gets only
 /// snapshots newer than the last rev it sent, so every stream sees revs strictly in order; a
-/// completed or expired session's streams end after its final snapshot.
+/// completed or expired session's streams end after its final snapshot, an erased one's at once.
 final class SessionFollowers: Sendable {
     /// Reads the current snapshot of a session (by id), whatever its status; nil when it is gone.
     typealias Loader = @Sendable (String) async -> SessionSnapshot?
@@ -47,6 +47,8 @@ final class SessionFollowers: Sendable {
         metrics.describe("parley_live_streams_open", type: "gauge", "Session event streams open in this process.")
         metrics.describe(
             "parley_live_events_sent_total", type: "counter", "Snapshot events written to session event streams.")
+        metrics.describe(
+            "parley_live_agent_events_total", type: "counter", "Agent events (say, goto) applied to sessions, by kind.")
     }
 
     /// Open streams, for the gauge.
@@ -93,7 +95,9 @@ final class SessionFollowers: Sendable {
         let sent = state.withLock { state -> Int in
             guard var session = state.sessions[keyHex] else { return 0 }
             var sent = 0
-            for (number, var follower) in session.followers where follower.sentRev < snapshot.rev {
+            // An erased session's tombstone is not shown: its streams just end.
+            for (number, var follower) in session.followers
+            where follower.sentRev < snapshot.rev && snapshot.status != .erased {
                 // Sent under the lock, so two offers can never reorder one stream's revs.
                 if follower.stream.send(event) { sent += 1 }
                 follower.sentRev = snapshot.rev

@@ -46,6 +46,16 @@ struct SessionSnapshot: Sendable {
         expiresAt = record.expiresAt
     }
 
+    /// The marker of an erased session for its event streams, which end without showing it.
+    init(erased record: SessionRecord) {
+        body = []
+        etag = "\"\(record.rev)\""
+        headers = [:]
+        rev = record.rev
+        status = .erased
+        expiresAt = record.expiresAt
+    }
+
     /// Headers of every snapshot response, built once: the rev as a strong ETag, never stored by
     /// shared caches (the URL is a bearer capability).
     let headers: HTTPHeaders

@@ -9,30 +9,72 @@ extension SessionStore {
         let description: String
     }
 
-    /// Commits one change in one transaction: the update guarded by the expected rev (and by the
-    /// session still being active and unexpired), its log row, the completion when the change
-    /// completes the session, and the idempotency record. Nothing is written unless all is.
+    /// Commits one change through the group committer (issue 15, "Writes"): one statement that
+    /// updates the row guarded by the expected rev (and by the session still being active and
+    /// unexpired) and, only when that update took, appends the log row, writes the completion and
+    /// its outbox rows when the change completes the session, and records the idempotency key.
+    /// A lost rev writes nothing and fails nothing, so the change shares its transaction and fsync
+    /// with other sessions' changes without ever rolling them back; the caller hears back only
+    /// after that transaction committed.
     func apply(_ change: Change, expectedRev: Int) async throws -> ChangeResult {
         let key = Data(change.after.id.key)
-        let after = change.after
-        return try await pool.withTransaction { connection in
-            if let record = change.idempotency {
-                // Two requests with one key: the second answers 409 at once instead of waiting.
-                let locked = try await connection.query(
-                    "SELECT pg_try_advisory_xact_lock(hashtextextended(\(Hex.encode(Array(key)) + record.key), 0))")
-                guard try locked.first?.decode(Bool.self, at: 0) == true else { return .idempotencyInFlight }
-                if let stored = try await recorded(key, record.key, connection) {
-                    return .idempotencyRecorded(stored)
-                }
+        let claim = change.idempotency.map { Hex.encode(Array(key)) + ":" + $0.key }
+        // Two requests with one key in this process: the second answers 409 at once.
+        if let claim, !claims.claim(claim) { return .idempotencyInFlight }
+        defer { if let claim { claims.release(claim) } }
+        let completion = try await completion(of: change)
+        let statement = try changeStatement(change, expectedRev: expectedRev, completion: completion)
+        let rows = try await committer.commit([statement])
+        guard try rows.first?.first?.decode(Int.self, at: 0) == change.after.rev else {
+            // A request with the same key (here or in another process) may be the one that won.
+            if let record = change.idempotency,
+                let stored = try await pool.withConnection({ connection in
+                    try await recorded(key, record.key, connection)
+                })
+            {
+                return .idempotencyRecorded(stored)
             }
-            let session = Array(key)
-            let sensitive = change.sensitive
-            let path = try stored(after.path, sensitive: sensitive, session: session)
-            let values = try sealing.seal(after.values, sensitive: sensitive, session: session)
-            let forward = try stored(after.forward, sensitive: sensitive, session: session)
-            let loggedAnswers = try change.answers.map { try sealing.seal($0, sensitive: sensitive, session: session) }
-            let updated = try await connection.query(
-                """
+            return .lostRace
+        }
+        return .committed
+    }
+
+    /// The completion a completing change writes: the log up to the expected rev plus this change,
+    /// replayed. Read before the commit; the rev guard makes it exact, since a log that grew
+    /// meanwhile means the session moved on and the guarded update writes nothing.
+    private func completion(of change: Change) async throws -> Completion? {
+        guard let complete = change.complete else { return nil }
+        let key = Data(change.after.id.key)
+        let earlier = try await pool.withConnection { connection in try await log(key, connection) }
+        let this = LogRow(
+            rev: change.after.rev, kind: change.kind, step: change.step, answers: change.answers?.json,
+            nextStep: change.nextStep)
+        return try complete(earlier.filter { $0.rev < change.after.rev } + [this])
+    }
+
+    /// The one statement of a change: a data-modifying CTE whose every insert reads the guarded
+    /// update's row, so a lost rev (no row) inserts nothing; it returns the new rev, or no row.
+    private func changeStatement(_ change: Change, expectedRev: Int, completion: Completion?) throws
+        -> PostgresQuery
+    {
+        let key = Data(change.after.id.key)
+        let after = change.after
+        let session = Array(key)
+        let sensitive = change.sensitive
+        let path = try stored(after.path, sensitive: sensitive, session: session)
+        let values = try sealing.seal(after.values, sensitive: sensitive, session: session)
+        let forward = try stored(after.forward, sensitive: sensitive, session: session)
+        let loggedAnswers = try change.answers.map { try sealing.seal($0, sensitive: sensitive, session: session) }
+        let completedPath = completion.map { Self.jsonb(.array($0.path.map(JSONValue.string))) }
+        let completedAnswers = try completion.map {
+            Self.jsonb(try sealing.seal($0.answers, sensitive: sensitive, session: session))
+        }
+        let record = change.idempotency
+        let response = try record.map {
+            Data(try recordable($0.body, sensitive: sensitive, key: key, idempotencyKey: $0.key))
+        }
+        return """
+            WITH updated AS (
                 UPDATE sessions SET rev = rev + 1, status = \(after.status.rawValue), step = \(after.step),
                     path = \(Self.jsonb(path)),
                     "values" = \(Self.jsonb(values)),
@@ -41,38 +83,26 @@ extension SessionStore {
                     updated_at = now(), expires_at = to_timestamp(\(after.expiresAt)),
                     completed_at = CASE WHEN \(after.status.rawValue) = 'completed' THEN now() END
                 WHERE key = \(key) AND rev = \(expectedRev) AND status = 'active' AND expires_at > now()
-                RETURNING rev
-                """)
-            guard try updated.first?.decode(Int.self, at: 0) == after.rev else { return .lostRace }
-            try await connection.query(
-                """
+                RETURNING key, rev
+            ), logged AS (
                 INSERT INTO session_log (session_key, rev, kind, step, answers, outcome, next_step, core_version)
-                VALUES (\(key), \(after.rev), \(change.kind), \(change.step),
-                        \(loggedAnswers.map(Self.jsonb)), \(change.outcome.map(Self.jsonb)),
-                        \(change.nextStep), \(after.core))
-                """)
-            if let complete = change.complete {
-                let completion = try complete(try await log(key, connection))
-                let answers = try sealing.seal(completion.answers, sensitive: sensitive, session: session)
-                try await connection.query(
-                    """
-                    INSERT INTO completions (session_key, flow_id, version, core_version, path, answers)
-                    VALUES (\(key), \(after.flowId), \(after.version), \(after.core),
-                            \(Self.jsonb(.array(completion.path.map(JSONValue.string)))),
-                            \(Self.jsonb(answers)))
-                    """)
-                try await WebhookOutbox.announceCompletion(of: key, connection)
-            }
-            if let record = change.idempotency {
-                try await connection.query(
-                    """
-                    INSERT INTO session_idempotency (session_key, key, request_sha256, status, response)
-                    VALUES (\(key), \(record.key), \(Data(record.requestHash)), \(record.status),
-                            \(Data(try recordable(record.body, sensitive: sensitive, key: key, idempotencyKey: record.key))))
-                    """)
-            }
-            return .committed
-        }
+                SELECT key, rev, \(change.kind), \(change.step), \(loggedAnswers.map(Self.jsonb)),
+                       \(change.outcome.map(Self.jsonb)), \(change.nextStep), \(after.core)
+                FROM updated
+            ), completed AS (
+                INSERT INTO completions AS c (session_key, flow_id, version, core_version, path, answers)
+                SELECT key, \(after.flowId), \(after.version), \(after.core), \(completedPath), \(completedAnswers)
+                FROM updated WHERE \(completion != nil)
+                RETURNING c
+            ), announced AS (\(unsafeRaw: WebhookOutbox.announceCompletions)
+            ), recorded AS (
+                INSERT INTO session_idempotency (session_key, key, request_sha256, status, response)
+                SELECT key, \(record?.key), \(record.map { Data($0.requestHash) }), \(record?.status), \(response)
+                FROM updated WHERE \(record != nil)
+                ON CONFLICT DO NOTHING
+            )
+            SELECT rev FROM updated
+            """
     }
 
     /// Marks up to `limit` sessions idle past their TTL as expired (rev + 1, an `expire` log row),

@@ -2,11 +2,15 @@ import Foundation
 import ParleyCore
 import ParleyPostgres
 
-/// Sessions in Postgres (DESIGN.md "Sessions"): every change is one transaction that
+/// Sessions in Postgres (DESIGN.md "Sessions"): every change is one statement that
 /// updates the row guarded by `rev` and appends one `session_log` row, so two writers
-/// can never both win a rev.
+/// can never both win a rev; changes are group-committed (many per transaction and fsync).
 struct SessionStore: Sendable {
     let pool: PostgresPool
+    /// Commits changes of many sessions in one transaction (issue 15, "Writes").
+    let committer: GroupCommitter
+    /// Idempotency keys being committed by this process.
+    let claims = IdempotencyClaims()
     /// Seals sensitive answers before they are written and opens them when read (issue 18).
     let sealing: AnswerSealing
 
