@@ -141,6 +141,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "ParleyClientTests",
+            dependencies: ["ParleyClient", "ParleyCore"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "ParleyCryptoTests",
             dependencies: ["ParleyCrypto"],
             swiftSettings: sharedSettings

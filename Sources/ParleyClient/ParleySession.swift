@@ -16,7 +16,7 @@ public actor ParleySession {
     public nonisolated let id: String
     /// The newest snapshot seen.
     public private(set) var snapshot: ParleySnapshot
-    private let endpoint: ParleyEndpoint
+    let endpoint: ParleyEndpoint
     /// Answers this session had accepted on steps of its path, for rules naming earlier fields.
     private var context = Answers()
     private var contextByStep: [(step: String, fields: [String])] = []
@@ -124,27 +124,6 @@ public actor ParleySession {
         return true
     }
 
-    /// Live snapshots when the transport can stream them (``ParleySnapshotStreaming``), each passed
-    /// through ``accept(_:)``; `nil` when it cannot (poll ``refresh()`` instead).
-    public func followEvents() -> AsyncThrowingStream<ParleySnapshot, any Error>? {
-        guard let streaming = endpoint.transport as? any ParleySnapshotStreaming else { return nil }
-        let source = streaming.snapshots(session: id, after: snapshot.rev)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await bytes in source {
-                        let candidate = try ParleySnapshot(json: try JSONParser.parse(bytes))
-                        if self.accept(candidate) { continuation.yield(candidate) }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
     private func remember(_ answers: Answers, for step: String) {
         contextByStep.removeAll { $0.step == step }
         contextByStep.append((step, answers.fieldIds))
@@ -179,7 +158,7 @@ public actor ParleySession {
         return ValidationError(field: field, rule: rule, message: json["message"]?.stringValue ?? "")
     }
 
-    private static func failure(_ response: ParleyResponse) -> ParleyClientError {
+    static func failure(_ response: ParleyResponse) -> ParleyClientError {
         let problem = ProblemDocument(response)
         let kind: ParleyClientError.Kind = response.status == 410 ? .expired : .problem
         return ParleyClientError(

@@ -32,6 +32,8 @@ public struct ParleySnapshot: Sendable, Equatable {
     public let values: Answers
     /// Steps confirmed so far.
     public let path: [String]
+    /// What agents said in the session, oldest first.
+    public let messages: [ParleyMessage]
     /// When the idle session expires (RFC 3339).
     public let expiresAt: String
 
@@ -69,6 +71,7 @@ public struct ParleySnapshot: Sendable, Equatable {
             return DeferredRule(field: field, rule: rule)
         }
         path = (json["path"]?.arrayValue ?? []).compactMap(\.stringValue)
+        messages = (json["messages"]?.arrayValue ?? []).compactMap(ParleyMessage.init(json:))
         expiresAt = json["expiresAt"]?.stringValue ?? ""
     }
 }

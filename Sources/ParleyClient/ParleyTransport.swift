@@ -47,11 +47,28 @@ public protocol ParleyTransport: Sendable {
     func send(_ request: ParleyRequest) async throws -> ParleyResponse
 }
 
-/// The seam for live sessions (DESIGN.md "Live sessions", not served yet):
-/// a transport that can follow `GET /v1/sessions/{id}/events` conforms, and
-/// ``ParleySession/followEvents()`` feeds every snapshot it yields through the
-/// same stale-rev filter as responses.
-public protocol ParleySnapshotStreaming: Sendable {
-    /// Snapshot documents of the session as the server sends them, starting after `lastRev`.
-    func snapshots(session: String, after lastRev: Int) -> AsyncThrowingStream<[UInt8], any Error>
+/// A response whose body arrives over time: `text/event-stream` (DESIGN.md "Live sessions").
+public struct ParleyStreamingResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header values by lowercased name.
+    public var headers: [String: String]
+    /// The body's bytes as they arrive; finishes when the server closes, throws when the connection
+    /// fails. Ending iteration (or cancelling the task) must close the connection.
+    public var body: AsyncThrowingStream<[UInt8], any Error>
+
+    /// Creates a streaming response.
+    public init(status: Int, headers: [String: String] = [:], body: AsyncThrowingStream<[UInt8], any Error>) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A transport that can also follow a stream (`GET /v1/sessions/{id}/events`):
+/// ``ParleySession/followLive()`` needs one. Throw, as in ``ParleyTransport/send(_:)``, only
+/// when no response head arrived; the session retries that with backoff.
+public protocol ParleyStreamingTransport: ParleyTransport {
+    /// Sends `request` and returns as soon as the response head arrived, the body still coming.
+    func open(_ request: ParleyRequest) async throws -> ParleyStreamingResponse
 }

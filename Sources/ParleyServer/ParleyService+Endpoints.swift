@@ -36,7 +36,7 @@ extension ParleyService {
         case .answerSession: return (handlers.answerSession, nil, limits.maxSubmitBytes)
         case .backSession: return (handlers.backSession, nil, limits.maxSmallBodyBytes)
         case .followSession: return (handlers.followSession, nil, 0)
-        case .postSessionEvent: return (handlers.actInSession, nil, limits.maxMessageBytes * 6 + 1024)
+        case .postSessionEvent: return (handlers.actInSession, nil, limits.maxMessageLength * 12 + 1024)
         case .previewFlow: return (handlers.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
         case .studioRedirect: return (inlineOnly(handlers.rootRedirect), handlers.rootRedirect, 0)
         case .studio, .studioFlow, .studioFlowView: return (inlineOnly(handlers.studioShell), handlers.studioShell, 0)

@@ -43,10 +43,11 @@ public struct ServiceConfiguration: Sendable {
     /// Bytes of events queued for one stream whose reader is slow; past it the stream is closed
     /// (the client reconnects with `Last-Event-ID` and gets the current snapshot). Default 256 KiB.
     public var liveStreamQueueBytes = 256 << 10
-    /// Longest agent message (`say.text`), in bytes. Default 4,000.
-    public var maxMessageBytes = 4_000
-    /// Longest `say.from`, in bytes. Default 100.
-    public var maxMessageSenderBytes = 100
+    /// Longest agent message (`say.text`), in characters (Unicode scalars, as `/openapi.json`'s
+    /// `maxLength` counts them). Default 4,000.
+    public var maxMessageLength = 4_000
+    /// Longest `say.from`, in characters. Default 100.
+    public var maxMessageSenderLength = 100
     /// Messages one session may hold; a `say` past it is refused (409 `messages-full`). Default 500.
     public var maxSessionMessages = 500
     /// Largest release request body. Default 4 KiB.

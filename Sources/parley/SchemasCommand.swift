@@ -15,7 +15,7 @@ struct SchemasCommand: AsyncParsableCommand {
     @Argument(help: "The schema to print (flow, screen, session, problem, bundle).")
     var name: String?
 
-    @Option(help: "Write every schema as <name>.json into this folder instead.")
+    @Option(help: "Write every schema as <name>.json, and the API's openapi.json, into this folder instead.")
     var out: String?
 
     func validate() throws {
@@ -38,6 +38,9 @@ struct SchemasCommand: AsyncParsableCommand {
                 let path = "\(out)/\(root.name).json"
                 try Data(CanonicalJSON.encode(document)).write(to: URL(fileURLWithPath: path))
             }
+            // The API document, whose response schemas reference the same definitions (GET /openapi.json).
+            let openAPI = OpenAPIDocument.bytes(version: ServiceConfiguration().serviceVersion)
+            try Data(openAPI).write(to: URL(fileURLWithPath: "\(out)/openapi.json"))
         } catch {
             FileHandle.standardError.write(Data("parley schemas: cannot write \(out): \(error)\n".utf8))
             throw ExitCode(1)

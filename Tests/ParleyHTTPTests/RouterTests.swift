@@ -54,6 +54,29 @@ import Testing
         }
     }
 
+    /// `/v1/flows/lint` is its own resource: `GET` on it is not `GET /v1/flows/{id}` with id "lint".
+    @Test func literalSegmentsOutrankParameters() throws {
+        var router = Router()
+        router.inline("GET", "/v1/flows/{id}") { _, context in .text(context.parameters["id"] ?? "-") }
+        router.inline("POST", "/v1/flows/lint") { _, _ in .text("lint") }
+        router.inline("GET", "/v1/{kind}/lint") { _, _ in .text("kind") }
+        for (method, target, allow) in [("GET", "/v1/flows/lint", "POST"), ("DELETE", "/v1/flows/x", "GET, HEAD")] {
+            do {
+                _ = try Self.inline(router, Self.request(method, target))
+                Issue.record("expected 405 for \(method) \(target)")
+            } catch let error as HTTPError {
+                #expect(error.status.code == 405)
+                #expect(error.response.headers["Allow"] == allow)
+            }
+        }
+        let lint = try Self.inline(router, Self.request("POST", "/v1/flows/lint"))
+        #expect(lint.map { String(decoding: $0.body, as: UTF8.self) } == "lint")
+        let flow = try Self.inline(router, Self.request("GET", "/v1/flows/lintel"))
+        #expect(flow.map { String(decoding: $0.body, as: UTF8.self) } == "lintel")
+        let kind = try Self.inline(router, Self.request("GET", "/v1/rules/lint"))
+        #expect(kind.map { String(decoding: $0.body, as: UTF8.self) } == "kind")
+    }
+
     @Test func headFallsBackToGet() throws {
         let response = try Self.inline(Self.makeRouter(), Self.request("HEAD", "/v1/flows/f/versions/2"))
         #expect(response?.status.code == 200)

@@ -114,6 +114,48 @@ import Testing
         }
     }
 
+    /// The verdict a `ParleySession` gives on the device (`check`, the app's own call) equals the
+    /// server's on every generated sample of every step its walk reaches, every shipped flow, cores
+    /// 1.0 to 2.0 (except rules the core defers, which only the server runs).
+    @Test func theSessionsLocalVerdictIsTheServersOnEverySampleOfItsWalk() async throws {
+        try await ServiceHarness.run { service in
+            var compared = 0
+            var walked: Set<String> = []
+            for flow in ShippedFlows.all {
+                let version = try Self.publish(flow, service)
+                for core in ["1.0.0", "1.1.0", "1.2.0", "2.0.0"] {
+                    let capabilities = CapabilitySet(core: try CoreVersion(parsing: core))
+                    let samples = try #require(SampleGenerator(seed: 4).samples(for: flow, capabilities: capabilities))
+                    let session = try await ParleySession.start(
+                        flow: flow.id, endpoint: Self.endpoint(port: service.servers[0].port, core: core))
+                    var snapshot = await session.snapshot
+                    while snapshot.status == .active, snapshot.served == "step" {
+                        let step = try #require(samples.steps.first { $0.step == snapshot.step })
+                        for sample in step.samples where !sample.isDeferred {
+                            let local = await session.check(sample.answers)
+                            let server = try service.validate(
+                                flow.id, version: version, step: step.step, answers: sample.answers.json,
+                                context: step.context.json)
+                            #expect(
+                                server.json["valid"] == .bool(local.valid),
+                                "\(flow.id)/\(step.step) core \(core): \(CanonicalJSON.string(sample.json))")
+                            #expect(local.valid == (sample.expectation == .pass))
+                            compared += 1
+                        }
+                        walked.insert("\(flow.id)/\(step.step)")
+                        guard case .accepted(let next) = try await session.submit(step.answers) else {
+                            Issue.record("\(flow.id)/\(step.step) core \(core): the passing answers were refused")
+                            break
+                        }
+                        snapshot = next
+                    }
+                }
+            }
+            #expect(compared > 100)
+            #expect(walked.count >= ShippedFlows.all.count * 2, "walked \(walked.sorted())")
+        }
+    }
+
     /// Client verdict == server verdict on every generated sample, every shipped flow, cores 1.0 to 2.0
     /// (except rules the core defers, which only the server runs).
     @Test func clientAndServerAgreeOnEverySample() async throws {

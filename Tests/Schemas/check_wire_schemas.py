@@ -2,13 +2,16 @@
 """Checks Parley's wire documents against /schemas/*.json with an independent
 validator (Python `jsonschema`, Draft 2020-12) — issue 14.
 
-Usage: check_wire_schemas.py SCHEMAS_DIR [--fixtures DIR] [--bundle FILE] [--responses DIR]
+Usage: check_wire_schemas.py SCHEMAS_DIR [--fixtures DIR] [--bundle FILE] [--responses DIR] [--openapi FILE]
 
 - every schema must itself be a valid 2020-12 schema;
 - every parley.flow/screen/bundle document found in the conformance fixtures;
 - the bundle of shipped flows (`parley bundle build`) and each flow in it;
 - every JSON response the end-to-end suites recorded (PARLEY_RESPONSE_LOG):
-  problems, gated screens, session snapshots, stored flow versions.
+  problems, gated screens, session snapshots, stored flow versions;
+- with --openapi, every one of those JSON responses again against the response schema
+  /openapi.json documents for its route and status: a body of a route or status the document
+  does not describe is a mismatch too.
 Exits 1 listing every mismatch; prints what it checked.
 """
 import argparse
@@ -17,6 +20,7 @@ import json
 import os
 import re
 import sys
+import urllib.parse
 
 from jsonschema import Draft202012Validator
 
@@ -74,12 +78,61 @@ def kind_of(entry):
     return None, None
 
 
+class OpenAPIResponses:
+    """The response schemas of /openapi.json, looked up by method, concrete target and status."""
+
+    def __init__(self, path):
+        with open(path, encoding="utf-8") as handle:
+            self.document = json.load(handle)
+        self.routes = []
+        for template, item in self.document["paths"].items():
+            segments = template.strip("/").split("/") if template != "/" else []
+            for method, operation in item.items():
+                self.routes.append((method.upper(), segments, operation))
+        self.validators = {}
+
+    @staticmethod
+    def _matches(segments, parts):
+        if len(segments) != len(parts):
+            return None
+        # A literal segment outranks a parameter, left to right (the router's rule).
+        rank = []
+        for segment, part in zip(segments, parts):
+            literal = not (segment.startswith("{") and segment.endswith("}"))
+            if literal and segment != part:
+                return None
+            rank.append(literal)
+        return rank
+
+    def operation(self, method, target):
+        """The documented operation of the route the server dispatched `target` to, if any."""
+        path = urllib.parse.unquote(target.split("?", 1)[0])
+        parts = path.strip("/").split("/") if path != "/" else []
+        best, found = None, None
+        for route_method, segments, operation in self.routes:
+            rank = self._matches(segments, parts)
+            if rank is None or (best is not None and rank < best):
+                continue
+            if best is None or rank > best:
+                best, found = rank, None
+            if route_method == method or (method == "HEAD" and route_method == "GET" and found is None):
+                found = operation
+        return found
+
+    def validator(self, schema):
+        key = json.dumps(schema, sort_keys=True)
+        if key not in self.validators:
+            self.validators[key] = Draft202012Validator(dict(self.document, **schema))
+        return self.validators[key]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("schemas")
     parser.add_argument("--fixtures", action="append", default=[])
     parser.add_argument("--bundle")
     parser.add_argument("--responses")
+    parser.add_argument("--openapi")
     arguments = parser.parse_args()
     validators = load_validators(arguments.schemas)
     failures = []
@@ -103,14 +156,40 @@ def main():
         check("bundle", bundle, arguments.bundle)
         for flow in bundle.get("flows", []):
             check("flow", flow, f"{arguments.bundle} flow {flow.get('id')}")
+    openapi = OpenAPIResponses(arguments.openapi) if arguments.openapi else None
+
+    def check_documented(entry, where):
+        """The body against the schema /openapi.json gives its route, status and media type."""
+        operation = openapi.operation(entry["method"], entry["target"])
+        if operation is None:
+            counts["unrouted"] = counts.get("unrouted", 0) + 1  # 404/405 of paths no route has
+            return
+        response = operation.get("responses", {}).get(str(entry["status"]))
+        media = entry["contentType"].split(";")[0].strip()
+        if response is None:
+            failures.append(f"{where}: status {entry['status']} is not documented for {operation['operationId']}")
+            return
+        schema = response.get("content", {}).get(media, {}).get("schema")
+        if schema is None:
+            failures.append(f"{where}: {media} is not documented for {operation['operationId']} {entry['status']}")
+            return
+        counts["openapi"] = counts.get("openapi", 0) + 1
+        for error in openapi.validator(schema).iter_errors(entry["body"]):
+            failures.append(f"{where}: openapi at /{'/'.join(map(str, error.absolute_path))}: {error.message[:300]}")
+
     if arguments.responses:
         for path in sorted(glob.glob(os.path.join(arguments.responses, "*.jsonl"))):
             with open(path, encoding="utf-8") as handle:
                 for number, line in enumerate(handle, 1):
                     entry = json.loads(line)
                     kind, document = kind_of(entry)
+                    where = f"{entry['method']} {entry['target'][:120]} → {entry['status']}"
                     if kind and document is not None:
-                        check(kind, document, f"{entry['method']} {entry['target'][:120]} → {entry['status']}")
+                        check(kind, document, where)
+                    if openapi:
+                        check_documented(entry, where)
+    if arguments.responses and openapi and not counts.get("openapi"):
+        failures.append(f"{arguments.responses}: no recorded response to check (is PARLEY_RESPONSE_LOG set?)")
     summary = ", ".join(f"{count} {kind}" for kind, count in sorted(counts.items()))
     print(f"wire schemas: checked {summary}")
     if failures:

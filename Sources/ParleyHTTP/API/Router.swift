@@ -1,6 +1,10 @@
 /// Dispatches requests by method and path pattern (`/v1/flows/{id}/versions/{n}`); itself a
 /// responder. No route matches a path with `.`/`..` segments; a path that matches under
 /// other methods gets 405 with `Allow`; HEAD falls back to the GET route (RFC 9110 §9.3.2).
+///
+/// A literal segment names its own resource: when `/v1/flows/lint` and `/v1/flows/{id}` both
+/// match, only the patterns with a literal earliest are considered, so `GET /v1/flows/lint` is a
+/// 405 whose `Allow` lists the methods of `/v1/flows/lint` (RFC 9110 §15.5.6), never `getFlow`.
 public struct Router: HTTPResponder {
     struct Route: Sendable {
         let method: String
@@ -61,16 +65,24 @@ public struct Router: HTTPResponder {
         let segments = request.pathSegments
         // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
         if segments.contains(where: { $0 == "." || $0 == ".." }) { throw .notFound() }
+        var exact: (Route, PathParameters)?
         var getFallback: (Route, PathParameters)?
         var allowed: [String] = []
+        var mostSpecific: [Bool]?
         for route in routes {
             guard let parameters = route.pattern.match(segments) else { continue }
-            if route.method == request.method { return (route, parameters) }
+            if let best = mostSpecific, best != route.pattern.specificity {
+                if RoutePattern.lessSpecific(route.pattern.specificity, best) { continue }
+                (exact, getFallback, allowed) = (nil, nil, [])
+            }
+            mostSpecific = route.pattern.specificity
+            if route.method == request.method, exact == nil { exact = (route, parameters) }
             if request.method == "HEAD" && route.method == "GET" && getFallback == nil {
                 getFallback = (route, parameters)
             }
             allowed.append(route.method)
         }
+        if let exact { return exact }
         if let getFallback { return getFallback }
         if allowed.isEmpty { throw .notFound() }
         if allowed.contains("GET") { allowed.append("HEAD") }
@@ -94,6 +106,19 @@ struct RoutePattern: Sendable, Hashable {
             }
             return .literal(String(part))
         }
+        specificity = segments.map { segment in
+            if case .literal = segment { return true }
+            return false
+        }
+    }
+
+    /// Which segments are literals, in order: compared left to right, a literal beats a parameter.
+    let specificity: [Bool]
+
+    /// Whether `lhs` is less specific than `rhs` (the first differing segment is a parameter in `lhs`).
+    static func lessSpecific(_ lhs: [Bool], _ rhs: [Bool]) -> Bool {
+        guard let (left, _) = zip(lhs, rhs).first(where: { $0 != $1 }) else { return lhs.count < rhs.count }
+        return !left
     }
 
     /// The bound parameters when `path` (decoded segments) matches, else nil.

@@ -36,19 +36,12 @@ public enum OpenAPIDocument {
         ],
     ]
 
-    /// Semantic versions as `CoreVersion(parsing:)` reads them (MAJOR.MINOR[.PATCH], at most 9 digits each).
+    /// Semantic versions as `CoreVersion(parsing:)` reads them (MAJOR.MINOR[.PATCH], at most 9 digits each;
+    /// a numeric pre-release identifier has no leading zero, SemVer 2.0.0 §9).
     static let coreVersionPattern =
-        "^(0|[1-9][0-9]{0,8})[.](0|[1-9][0-9]{0,8})([.](0|[1-9][0-9]{0,8}))?(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?"
-        + "([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"
-
-    /// What the handlers accept (``Handlers/parameter(_:_:)``, ``Handlers/number(_:_:)``).
-    private static func pathParameterSchema(_ name: String) -> JSONValue {
-        switch name {
-        case "n": return ["type": "string", "pattern": "^[1-9][0-9]{0,17}$"]
-        case "name": return ["type": "string", "enum": .array(WireSchemas.roots.map { .string("\($0.name).json") })]
-        default: return OpenAPISchemas.identifier
-        }
-    }
+        "^(0|[1-9][0-9]{0,8})[.](0|[1-9][0-9]{0,8})([.](0|[1-9][0-9]{0,8}))?"
+        + "(-\(preReleaseIdentifier)([.]\(preReleaseIdentifier))*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"
+    private static let preReleaseIdentifier = "(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)"
 
     private static func operation(_ route: ServiceRoute) -> JSONValue {
         var object = JSONObject()
@@ -62,43 +55,12 @@ public enum OpenAPIDocument {
             object["security"] = [["bearer": []]]
             object["x-parley-scope"] = .string(scope.rawValue)
         }
-        var parameters = route.pathParameters.map { name -> JSONValue in
-            ["name": .string(name), "in": "path", "required": true, "schema": pathParameterSchema(name)]
-        }
-        if route.path.hasPrefix("/v1/screens") || route.path.hasSuffix("/validate") || route.path == "/v1/sessions" {
-            parameters.append([
-                "name": "Parley-Core", "in": "header", "required": false,
-                "description": "Semantic version of the client core; missing means the oldest supported core.",
-                "schema": [
-                    "type": "string", "example": "1.2.0", "maxLength": .number(JSONNumber(CoreVersion.maximumLength)),
-                    "pattern": .string(Self.coreVersionPattern),
-                ],
-            ])
-        }
-        if route.path.hasPrefix("/v1/screens") {
-            parameters.append([
-                "name": "channel", "in": "query", "required": false,
-                "schema": ["type": "string", "default": "production"],
-            ])
-        }
-        if route.path.hasSuffix("/samples") {
-            for (name, description) in [
-                ("step", "Only this step (default: every step)."),
-                ("core", "A client core version: samples aimed at rules it defers are marked `deferred`."),
-                ("seed", "Unsigned 64-bit seed (default 0); the same seed gives the same bytes."),
-            ] {
-                parameters.append([
-                    "name": .string(name), "in": "query", "required": false, "description": .string(description),
-                    "schema": ["type": "string"],
-                ])
-            }
-        }
+        let parameters = OpenAPIParameters.all(for: route)
         if !parameters.isEmpty { object["parameters"] = .array(parameters) }
         if let schema = route.requestSchema {
-            object["requestBody"] = [
-                "required": true,
-                "content": ["application/json": ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]],
-            ]
+            var media = JSONObject([("schema", ["$ref": .string("#/components/schemas/\(schema)")])])
+            if let example = OpenAPIExamples.requestBody(route.operation) { media["example"] = example }
+            object["requestBody"] = ["required": true, "content": ["application/json": .object(media)]]
         }
         var responses = JSONObject()
         for response in route.responses {

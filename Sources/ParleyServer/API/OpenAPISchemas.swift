@@ -34,20 +34,55 @@ enum OpenAPISchemas {
     ]
     /// A positive integer (`rev`, `version`).
     private static let positive: JSONValue = ["type": "integer", "minimum": 1, "maximum": 999_999_999_999]
-    /// An id the handlers accept: 1 to 200 UTF-8 bytes without U+0000. JSON Schema counts characters, so the
-    /// document promises 50 (200 bytes even at 4 bytes each); longer ids may still be accepted.
+    /// An id the handlers accept (``Handlers/isIdentifier(_:)``): 1 to 200 characters (Unicode scalars, what
+    /// JSON Schema's `maxLength` counts) without U+0000.
     static let identifier: JSONValue = [
-        "type": "string", "minLength": 1, "maxLength": 50, "pattern": "^[^\\u0000]*$",
-        "description": "1 to 200 UTF-8 bytes, no U+0000",
+        "type": "string", "minLength": 1, "maxLength": .number(JSONNumber(Handlers.maximumIdentifierLength)),
+        "pattern": "^[^\\u0000]*$",
     ]
     private static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
+    /// `schema` or `null`, which the handlers read as absent.
+    private static func nullable(_ schema: JSONValue) -> JSONValue { ["anyOf": [schema, ["type": "null"]]] }
     private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+
+    /// `POST /v1/sessions/{id}/events` (``AgentAction``): exactly one of `say` and `goto`, and an optional `rev`.
+    private static var sessionEvent: JSONValue {
+        let configuration = ServiceConfiguration()
+        func text(_ longest: Int) -> JSONValue {
+            ["type": "string", "minLength": 1, "maxLength": .number(JSONNumber(longest))]
+        }
+        let say = request(
+            [
+                ("text", text(configuration.maxMessageLength)),
+                ("from", ["anyOf": [text(configuration.maxMessageSenderLength), ["type": "null"]]]),
+            ], required: ["text"])
+        let rev: JSONValue = ["anyOf": [positive, ["type": "null"]]]
+        return [
+            "oneOf": [
+                request([("say", say), ("rev", rev)], required: ["say"]),
+                request([("goto", identifier), ("rev", rev)], required: ["goto"]),
+            ]
+        ]
+    }
 
     /// Every component; the wire documents' definitions are shared with `/schemas/*.json`.
     static let all = JSONObject(
         [
             ("Status", object([("status", string)], required: ["status"])),
             ("JSONSchema", ["type": "object", "description": "A JSON Schema 2020-12 document."]),
+            (
+                "OpenAPI",
+                object(
+                    [("openapi", ["type": "string", "pattern": "^3[.]1[.]"]), ("paths", anyObject)],
+                    required: ["openapi", "info", "paths"])
+            ),
+            (
+                "FlowDraft",
+                [
+                    "description":
+                        "A flow document in any state, even not an object (see Flow): lint reports its problems."
+                ]
+            ),
             (
                 "LintReport",
                 object([("valid", boolean), ("problems", array(ref("LintProblem"))), ("servability", anyObject)])
@@ -76,8 +111,8 @@ enum OpenAPISchemas {
                 "ReleaseRequest",
                 request(
                     [
-                        ("version", positive), ("channel", identifier),
-                        ("percent", ["type": "integer", "minimum": 1, "maximum": 100]),
+                        ("version", positive), ("channel", nullable(OpenAPIParameters.channel)),
+                        ("percent", ["type": ["integer", "null"], "minimum": 1, "maximum": 100]),
                     ], required: ["version"])
             ),
             (
@@ -115,7 +150,10 @@ enum OpenAPISchemas {
                     ],
                     required: ["valid", "errors", "deferred"])
             ),
-            ("SessionStart", request([("flow", identifier), ("channel", identifier)], required: ["flow"])),
+            (
+                "SessionStart",
+                request([("flow", identifier), ("channel", nullable(OpenAPIParameters.channel))], required: ["flow"])
+            ),
             (
                 "SessionAnswers",
                 request(
@@ -123,14 +161,7 @@ enum OpenAPISchemas {
                     required: ["rev", "step", "answers"])
             ),
             ("SessionBack", request([("rev", positive)], required: ["rev"])),
-            (
-                "SessionEvent",
-                request(
-                    [
-                        ("say", request([("text", string), ("from", string)], required: ["text"])),
-                        ("goto", identifier), ("rev", positive),
-                    ], required: [])
-            ),
+            ("SessionEvent", sessionEvent),
             (
                 "PreviewRequest",
                 object(
@@ -154,7 +185,21 @@ enum OpenAPISchemas {
                 ])
             ),
             ("CompletionList", object([("items", array(ref("Completion"))), ("next", string)])),
-            ("WebhookRequest", request([("url", string), ("events", array(string))], required: ["url"])),
+            (
+                "WebhookRequest",
+                request(
+                    [
+                        ("url", ["type": "string", "minLength": 1, "maxLength": 2000, "pattern": "^[!-~]*$"]),
+                        (
+                            "events",
+                            [
+                                "type": ["array", "null"], "minItems": 1,
+                                "maxItems": .number(JSONNumber(Handlers.webhookEvents.count)),
+                                "items": ["enum": .array(Handlers.webhookEvents.map(JSONValue.string))],
+                            ]
+                        ),
+                    ], required: ["url"])
+            ),
             (
                 "Webhook",
                 object([

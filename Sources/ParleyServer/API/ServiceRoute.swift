@@ -43,7 +43,7 @@ public struct ServiceRoute: Sendable {
             responses: [(200, nil, "metrics text")]),
         ServiceRoute(
             "GET", "/openapi.json", .openapi, "This OpenAPI 3.1 document.", .open,
-            responses: [(200, nil, "the document")]),
+            responses: [(200, "OpenAPI", "the document")]),
         ServiceRoute(
             "GET", "/schemas/{name}", .getWireSchema,
             "JSON Schema 2020-12 of a wire document: flow.json, screen.json, session.json, problem.json, bundle.json.",
@@ -56,7 +56,7 @@ public struct ServiceRoute: Sendable {
             problems: [400, 401, 403, 412, 413, 415, 422]),
         ServiceRoute(
             "POST", "/v1/flows/lint", .lintFlow, "Dry run: lint problems and servability per core version.",
-            .scope(.author), requestSchema: "Flow", responses: [(200, "LintReport", "the report")],
+            .scope(.author), requestSchema: "FlowDraft", responses: [(200, "LintReport", "the report")],
             problems: [400, 401, 403, 413]),
         ServiceRoute(
             "POST", "/v1/flows/preview", .previewFlow,

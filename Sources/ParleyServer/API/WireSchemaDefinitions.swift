@@ -22,6 +22,14 @@ struct WireSchemaDefinitions {
         if !required.isEmpty { schema["required"] = .array(required.map(JSONValue.string)) }
         return .object(schema)
     }
+    /// An object of a flow, screen or bundle document: the decoder reads an optional member that is
+    /// `null` as absent (``JSONReader``), so every member not required may also be `null`.
+    private static func member(_ properties: [(String, JSONValue)], required: [String] = []) -> JSONValue {
+        object(
+            properties.map { name, schema in
+                required.contains(name) ? (name, schema) : (name, ["anyOf": [schema, ["type": "null"]]])
+            }, required: required)
+    }
     private static func documentSchema(_ kind: String) -> JSONValue {
         ["type": "string", "pattern": .string("^parley\\.\(kind)/1(\\.(0|[1-9][0-9]*))?$")]
     }
@@ -66,24 +74,20 @@ struct WireSchemaDefinitions {
         let field: (String, JSONValue) = ("field", Self.string)
         return [
             "oneOf": [
-                Self.object([field, ("equals", Self.string)], required: ["field", "equals"]),
-                Self.object([field, ("in", Self.strings)], required: ["field", "in"]),
-                Self.object([field, ("present", ["type": "boolean"])], required: ["field", "present"]),
-                Self.object([("all", Self.array(ref("Predicate")))], required: ["all"]),
-                Self.object([("any", Self.array(ref("Predicate")))], required: ["any"]),
-                Self.object([("not", ref("Predicate"))], required: ["not"]),
+                Self.member([field, ("equals", Self.string)], required: ["field", "equals"]),
+                Self.member([field, ("in", Self.strings)], required: ["field", "in"]),
+                Self.member([field, ("present", ["type": "boolean"])], required: ["field", "present"]),
+                Self.member([("all", Self.array(ref("Predicate")))], required: ["all"]),
+                Self.member([("any", Self.array(ref("Predicate")))], required: ["any"]),
+                Self.member([("not", ref("Predicate"))], required: ["not"]),
             ]
         ]
     }
 
-    /// DESIGN.md "Rule interpreter": each known kind's parameters; other kinds pass through.
+    /// DESIGN.md "Rule interpreter": each known kind's parameters; other kinds pass through. Written as
+    /// `anyOf` one branch per kind (plus "any other kind") rather than `if`/`then`: the same set of
+    /// documents, in a form request generators such as schemathesis can draw from.
     private var rule: JSONValue {
-        func when(_ kinds: [String], _ then: JSONValue) -> JSONValue {
-            [
-                "if": ["properties": ["rule": ["enum": .array(kinds.map(JSONValue.string))]], "required": ["rule"]],
-                "then": then,
-            ]
-        }
         // Numeric parameters may also be written as strings of the number grammar (JSONReader.number).
         let grammar = "^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][+-]?[0-9]+)?$"
         let count: JSONValue = [
@@ -97,29 +101,31 @@ struct WireSchemaDefinitions {
             ]
         ]
         let date: JSONValue = ["type": "string", "format": "date"]
+        let kinds: [([String], [(String, JSONValue)], [String])] = [
+            (["minLength", "maxLength"], [("value", count)], ["value"]),
+            (["pattern"], [("value", Self.string)], ["value"]),
+            (["oneOf"], [("values", Self.strings)], ["values"]),
+            (["equalsField"], [("field", Self.string)], ["field"]),
+            (["requiredIf"], [("when", ref("Predicate"))], ["when"]),
+            (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"], [("value", number)], ["value"]),
+            (["multipleOf"], [("value", positive)], ["value"]),
+            (["date"], [("min", date), ("max", date)], []),
+        ]
+        var branches: [JSONValue] = kinds.map { names, parameters, required in
+            Self.member([("rule", ["enum": .array(names.map(JSONValue.string))])] + parameters, required: required)
+        }
+        let known = kinds.flatMap(\.0).map(JSONValue.string)
+        branches.append(Self.member([("rule", ["type": "string", "not": ["enum": .array(known)]])]))
         return [
             "type": "object", "required": ["rule"],
-            "properties": ["rule": Self.string, "message": ref("Text")],
-            "allOf": [
-                when(["minLength", "maxLength"], Self.object([("value", count)], required: ["value"])),
-                when(["pattern"], Self.object([("value", Self.string)], required: ["value"])),
-                when(["oneOf"], Self.object([("values", Self.strings)], required: ["values"])),
-                when(["equalsField"], Self.object([("field", Self.string)], required: ["field"])),
-                when(["requiredIf"], Self.object([("when", ref("Predicate"))], required: ["when"])),
-                when(
-                    ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
-                    Self.object([("value", number)], required: ["value"])),
-                when(
-                    ["multipleOf"],
-                    Self.object([("value", positive)], required: ["value"])),
-                when(["date"], Self.object([("min", date), ("max", date)])),
-            ],
+            "properties": ["rule": Self.string, "message": ["anyOf": [ref("Text"), ["type": "null"]]]],
+            "anyOf": .array(branches),
         ]
     }
 
     /// DESIGN.md "Actions".
     private var action: JSONValue {
-        let request = Self.object(
+        let request = Self.member(
             [
                 ("method", ["enum": ["GET", "POST", "PUT", "PATCH", "DELETE"]]), ("path", Self.string),
                 ("include", Self.strings),
@@ -127,7 +133,8 @@ struct WireSchemaDefinitions {
         return [
             "type": "object", "required": ["type"],
             "properties": [
-                "type": Self.string, "url": Self.string, "channel": Self.string, "request": request,
+                "type": Self.string, "url": ["type": ["string", "null"]], "channel": ["type": ["string", "null"]],
+                "request": ["anyOf": [request, ["type": "null"]]],
                 "fallback": ["anyOf": [ref("Action"), ["type": "null"]]],
             ],
         ]
@@ -136,12 +143,12 @@ struct WireSchemaDefinitions {
     /// DESIGN.md "Screen": every node has a type and an id; inputs carry `fieldId` and `validation`.
     private var node: JSONValue {
         let validation: JSONValue = ["anyOf": [Self.array(ref("Rule")), ["type": "object"], ["type": "null"]]]
-        let properties = Self.object([
+        let properties = Self.member([
             ("fieldId", Self.string), ("validation", validation), ("action", ref("Action")),
             ("options", Self.array(ref("Text"))), ("text", ref("Text")), ("label", ref("Text")),
             ("title", ref("Text")), ("placeholder", ref("Text")),
         ])
-        return Self.object(
+        return Self.member(
             [
                 ("type", Self.string), ("id", Self.string), ("properties", ["anyOf": [properties, ["type": "null"]]]),
                 ("children", ["anyOf": [Self.array(ref("Node")), ["type": "null"]]]),
@@ -150,7 +157,7 @@ struct WireSchemaDefinitions {
     }
 
     private var screenBody: JSONValue {
-        Self.object(
+        Self.member(
             [
                 ("schema", Self.documentSchema("screen")), ("id", Self.string), ("title", ref("Text")),
                 ("root", ref("Node")),
@@ -162,14 +169,14 @@ struct WireSchemaDefinitions {
     private var screen: JSONValue { ["allOf": [ref("ScreenBody")], "required": ["schema"]] }
 
     private var step: JSONValue {
-        let transition = Self.object([("when", ref("Predicate")), ("goto", Self.string)], required: ["goto"])
-        return Self.object(
+        let transition = Self.member([("when", ref("Predicate")), ("goto", Self.string)], required: ["goto"])
+        return Self.member(
             [("id", Self.string), ("screen", ref("ScreenBody")), ("next", Self.array(transition))],
             required: ["id", "screen"])
     }
 
     private var flow: JSONValue {
-        Self.object(
+        Self.member(
             [
                 ("schema", Self.documentSchema("flow")), ("id", Self.string), ("title", ref("Text")),
                 ("start", Self.string), ("steps", Self.array(ref("Step"))), ("locales", Self.strings),
@@ -186,7 +193,7 @@ struct WireSchemaDefinitions {
     }
 
     private var bundle: JSONValue {
-        Self.object(
+        Self.member(
             [
                 ("schema", Self.documentSchema("bundle")), ("channel", Self.string),
                 ("source", ["type": ["object", "null"]]), ("flows", Self.array(ref("Flow"))),

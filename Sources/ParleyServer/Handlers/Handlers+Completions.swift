@@ -14,14 +14,14 @@ extension Handlers {
         let ceiling = ndjson ? configuration.maxNDJSONCompletions : configuration.maxPageSize
         var limit = ndjson ? ceiling : configuration.defaultPageSize
         if let text = request.query("limit") {
-            guard let value = Int(text), (1...ceiling).contains(value) else {
+            guard let value = Self.positiveInteger(text), value <= ceiling else {
                 throw ServiceProblem.badParameter("limit must be an integer from 1 to \(ceiling)")
             }
             limit = value
         }
         var after = 0
         if let text = request.query("after") {
-            guard let value = Int(text), value >= 0, String(value) == text else {
+            guard let value = text == "0" ? 0 : Self.positiveInteger(text) else {
                 throw ServiceProblem.badParameter(
                     "after must be a cursor from a previous page (a non-negative integer)")
             }

@@ -65,12 +65,16 @@ extension Handlers {
 
     /// 400 unless the channel is 1 to `maxChannelLength` printable characters.
     func checkedChannel(_ channel: String) throws(HTTPError) -> String {
-        guard !channel.isEmpty, channel.unicodeScalars.count <= context.configuration.maxChannelLength,
-            channel.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
-        else {
+        guard Self.isChannelName(channel, maximumLength: context.configuration.maxChannelLength) else {
             throw ServiceProblem.badParameter(
                 "channel must be 1 to \(context.configuration.maxChannelLength) printable characters without spaces")
         }
         return channel
+    }
+
+    /// 1 to `maximumLength` scalars, none of them a space or control character (``OpenAPIParameters/channel``).
+    static func isChannelName(_ channel: String, maximumLength: Int) -> Bool {
+        !channel.isEmpty && channel.unicodeScalars.count <= maximumLength
+            && channel.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
     }
 }

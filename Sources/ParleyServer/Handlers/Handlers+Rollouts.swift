@@ -59,8 +59,9 @@ extension Handlers {
 
     /// The `{r}` path parameter: a positive release id.
     private static func releaseNumber(_ requestContext: RequestContext) throws(HTTPError) -> Int {
-        guard let text = requestContext.parameters["r"], text.utf8.count <= 18, let number = Int(text), number > 0
-        else { throw ServiceProblem.badParameter("the release id must be a positive integer") }
+        guard let number = requestContext.parameters["r"].flatMap(positiveInteger) else {
+            throw ServiceProblem.badParameter("the release id must be a positive integer")
+        }
         return number
     }
 }

@@ -2,8 +2,9 @@ import ParleyCore
 import ParleyHTTP
 
 extension Handlers {
-    /// Largest `?seed=` accepted: seeds are unsigned 64-bit, written in decimal.
-    static let maximumSampleSeedDigits = 20
+    /// Most digits of `?seed=` (canonical decimal, below 10¹⁹ so every such seed is a `UInt64`): an
+    /// exact rule `/openapi.json` can state as a pattern.
+    static let maximumSampleSeedDigits = 19
 
     /// `GET /v1/flows/{id}/versions/{n}/samples?step=&core=&seed=`: the `parley.samples/1`
     /// document for a stored version (issue 14), the same bytes `parley samples` prints for it.
@@ -16,8 +17,11 @@ extension Handlers {
         let number = try Self.number("n", requestContext)
         var seed: UInt64 = 0
         if let text = request.query("seed") {
-            guard text.utf8.count <= Self.maximumSampleSeedDigits, let value = UInt64(text) else {
-                throw ServiceProblem.badParameter("seed must be a whole number from 0 to \(UInt64.max)")
+            guard text.utf8.count <= Self.maximumSampleSeedDigits, let value = UInt64(text), String(value) == text
+            else {
+                throw ServiceProblem.badParameter(
+                    "seed must be a whole number from 0 to \(String(repeating: "9", count: Self.maximumSampleSeedDigits))"
+                        + " without leading zeros")
             }
             seed = value
         }

@@ -10,8 +10,9 @@ extension Handlers {
         -> HTTPResponse
     {
         let body = try JSONBody.object(request)
-        guard case .string(let flowId) = body["flow"], !flowId.isEmpty, flowId.utf8.count <= 200 else {
-            throw ServiceProblem.malformedBody("\"flow\" is required: the id of the flow to start (1 to 200 bytes)")
+        guard case .string(let flowId) = body["flow"], Self.isIdentifier(flowId) else {
+            throw ServiceProblem.malformedBody(
+                "\"flow\" is required: the id of the flow to start (1 to \(Self.maximumIdentifierLength) characters)")
         }
         let channel: String
         switch body["channel"] {

@@ -11,21 +11,39 @@ struct Handlers: Sendable {
         .json(CanonicalJSON.encode(value), status: status, headers: headers)
     }
 
+    /// Longest id accepted in a path or cursor, in Unicode scalars: what JSON Schema's `maxLength`
+    /// counts, so `/openapi.json` states the limit exactly (``OpenAPISchemas/identifier``).
+    static let maximumIdentifierLength = 200
+
+    /// Most digits of a positive integer in a path or query (ids, versions, cursors): always fits an `Int`.
+    static let maximumIntegerDigits = 18
+
     /// A required path parameter (the router guarantees it is present).
     static func parameter(_ name: String, _ context: RequestContext) throws(HTTPError) -> String {
-        guard let value = context.parameters[name], !value.isEmpty, value.utf8.count <= 200,
-            !value.utf8.contains(0)
-        else {
-            throw ServiceProblem.badParameter("\(name) must be 1 to 200 bytes without U+0000")
+        guard let value = context.parameters[name], isIdentifier(value) else {
+            throw ServiceProblem.badParameter(
+                "\(name) must be 1 to \(maximumIdentifierLength) characters without U+0000")
         }
         return value
     }
 
+    /// 1 to ``maximumIdentifierLength`` Unicode scalars, none of them U+0000.
+    static func isIdentifier(_ value: String) -> Bool {
+        !value.isEmpty && value.unicodeScalars.count <= maximumIdentifierLength && !value.utf8.contains(0)
+    }
+
     /// A positive integer path parameter.
     static func number(_ name: String, _ context: RequestContext) throws(HTTPError) -> Int {
-        guard let text = context.parameters[name], let value = Int(text), value > 0, String(value) == text else {
+        guard let value = context.parameters[name].flatMap(positiveInteger) else {
             throw ServiceProblem.badParameter("\(name) must be a positive integer")
         }
+        return value
+    }
+
+    /// `text` as a positive integer written canonically (`^[1-9][0-9]{0,17}$`), else nil.
+    static func positiveInteger(_ text: String) -> Int? {
+        guard text.utf8.count <= maximumIntegerDigits, let value = Int(text), value > 0, String(value) == text
+        else { return nil }
         return value
     }
 

@@ -9,7 +9,7 @@ struct ListQuery {
 
     init(_ request: HTTPRequest, cursorName: String, configuration: ServiceConfiguration) throws(HTTPError) {
         if let text = request.query("limit") {
-            guard let value = Int(text), (1...configuration.maxPageSize).contains(value) else {
+            guard let value = Handlers.positiveInteger(text), value <= configuration.maxPageSize else {
                 throw ServiceProblem.badParameter("limit must be an integer from 1 to \(configuration.maxPageSize)")
             }
             limit = value
@@ -17,8 +17,9 @@ struct ListQuery {
             limit = configuration.defaultPageSize
         }
         cursor = request.query(cursorName)
-        if let cursor, cursor.utf8.count > 200 || cursor.utf8.contains(0) {
-            throw ServiceProblem.badParameter("\(cursorName) must be at most 200 bytes without U+0000")
+        if let cursor, !Handlers.isIdentifier(cursor) {
+            throw ServiceProblem.badParameter(
+                "\(cursorName) must be 1 to \(Handlers.maximumIdentifierLength) characters without U+0000")
         }
     }
 
@@ -26,7 +27,7 @@ struct ListQuery {
     /// `cursorName must be <meaning>` otherwise.
     func positiveCursor(_ cursorName: String, meaning: String) throws(HTTPError) -> Int? {
         guard let cursor else { return nil }
-        guard let value = Int(cursor), value > 0 else {
+        guard let value = Handlers.positiveInteger(cursor) else {
             throw ServiceProblem.badParameter("\(cursorName) must be \(meaning)")
         }
         return value

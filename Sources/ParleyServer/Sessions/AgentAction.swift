@@ -20,23 +20,25 @@ enum AgentAction: Sendable {
             guard case .object(let message) = say, case .string(let text) = message["text"] else {
                 throw ServiceProblem.malformedBody("\"say\" must be an object with a string \"text\"")
             }
-            guard (1...configuration.maxMessageBytes).contains(text.utf8.count) else {
+            guard (1...configuration.maxMessageLength).contains(text.unicodeScalars.count) else {
                 throw ServiceProblem.malformedBody(
-                    "\"say.text\" must be 1 to \(configuration.maxMessageBytes) bytes, found \(text.utf8.count)")
+                    "\"say.text\" must be 1 to \(configuration.maxMessageLength) characters, found "
+                        + "\(text.unicodeScalars.count)")
             }
             var from = "agent"
             switch message["from"] {
             case nil, .null: break
-            case .string(let name) where (1...configuration.maxMessageSenderBytes).contains(name.utf8.count):
+            case .string(let name) where (1...configuration.maxMessageSenderLength).contains(name.unicodeScalars.count):
                 from = name
             default:
                 throw ServiceProblem.malformedBody(
-                    "\"say.from\" must be a string of 1 to \(configuration.maxMessageSenderBytes) bytes")
+                    "\"say.from\" must be a string of 1 to \(configuration.maxMessageSenderLength) characters")
             }
             self = .say(text: text, from: from)
         case (nil, .some(let goto)):
-            guard case .string(let step) = goto, !step.isEmpty, step.utf8.count <= 200 else {
-                throw ServiceProblem.malformedBody("\"goto\" must be the id of a step (1 to 200 bytes)")
+            guard case .string(let step) = goto, Handlers.isIdentifier(step) else {
+                throw ServiceProblem.malformedBody(
+                    "\"goto\" must be the id of a step (1 to \(Handlers.maximumIdentifierLength) characters)")
             }
             self = .goto(step: step)
         default:
