@@ -8,10 +8,10 @@ import Testing
 /// by a trusted key over exactly these bytes is refused and stores nothing.
 @Suite struct BundleScenarioTests {
     /// A bundle of `flows` (JSON texts) on production.
-    static func bundle(_ flows: [String], commit: String) throws -> JSONValue {
+    static func bundle(_ flows: [String], commit: String, channel: String = "production") throws -> JSONValue {
         try JSONParser.parse(
             """
-            { "schema": "parley.bundle/1", "channel": "production", "source": { "commit": \(FlowFixture.quoted(commit)) },
+            { "schema": "parley.bundle/1", "channel": \(FlowFixture.quoted(channel)), "source": { "commit": \(FlowFixture.quoted(commit)) },
               "flows": [ \(flows.joined(separator: ",")) ] }
             """)
     }

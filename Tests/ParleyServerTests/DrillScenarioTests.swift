@@ -26,7 +26,11 @@ import Testing
                 FlowFixture.quickReplies(id: ids[0]), FlowFixture.branching(id: ids[1]),
                 FlowFixture.quickReplies(id: ids[2]),
             ],
-            commit: "drill")
+            commit: "drill",
+            // A channel of its own: while the test holds the bundle's transaction blocked, that
+            // transaction holds its channel's release lock, and a backend waiting on a lock does not
+            // notice its client die. On "production" every other suite's releases would queue behind it.
+            channel: "drill-\(keyId.suffix(8))")
         let headers = [
             ServiceHarness.bearer(publisher), ("Content-Type", "application/json"),
             ("Parley-Signature", try BundleScenarioTests.signature(bundle, keyId: keyId, key: key)),
