@@ -23,8 +23,14 @@ public struct Router: HTTPResponder {
     public mutating func add(
         _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, responder: any HTTPResponder
     ) {
-        routes.append(
-            Route(method: method, pattern: RoutePattern(pattern), maxBodyBytes: maxBodyBytes, responder: responder))
+        let route = Route(
+            method: method, pattern: RoutePattern(pattern), maxBodyBytes: maxBodyBytes, responder: responder)
+        // Kept most specific first (stable among equals), so `match` can stop at the first route
+        // that matches with the request's method, and after the block of equally specific ones.
+        let index =
+            routes.firstIndex { RoutePattern.lessSpecific($0.pattern.specificity, route.pattern.specificity) }
+            ?? routes.endIndex
+        routes.insert(route, at: index)
     }
 
     /// Routes to a closure that may suspend or block; it runs off the event loop.
@@ -65,24 +71,21 @@ public struct Router: HTTPResponder {
         let segments = request.pathSegments
         // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
         if segments.contains(where: { $0 == "." || $0 == ".." }) { throw .notFound() }
-        var exact: (Route, PathParameters)?
         var getFallback: (Route, PathParameters)?
         var allowed: [String] = []
         var mostSpecific: [Bool]?
         for route in routes {
+            // Routes are sorted most specific first: past the block of the first match, every
+            // route is less specific and cannot be the answer.
+            if let best = mostSpecific, best != route.pattern.specificity { break }
             guard let parameters = route.pattern.match(segments) else { continue }
-            if let best = mostSpecific, best != route.pattern.specificity {
-                if RoutePattern.lessSpecific(route.pattern.specificity, best) { continue }
-                (exact, getFallback, allowed) = (nil, nil, [])
-            }
             mostSpecific = route.pattern.specificity
-            if route.method == request.method, exact == nil { exact = (route, parameters) }
+            if route.method == request.method { return (route, parameters) }
             if request.method == "HEAD" && route.method == "GET" && getFallback == nil {
                 getFallback = (route, parameters)
             }
             allowed.append(route.method)
         }
-        if let exact { return exact }
         if let getFallback { return getFallback }
         if allowed.isEmpty { throw .notFound() }
         if allowed.contains("GET") { allowed.append("HEAD") }
