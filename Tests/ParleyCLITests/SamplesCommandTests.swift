@@ -1,3 +1,4 @@
+import Foundation
 import ParleyCore
 import Testing
 
@@ -47,5 +48,29 @@ import Testing
         #expect(step.stderr.contains("has no step \"nope\""))
         let core = try ParleyBinary.run(["samples", "passport-intake", "--core", "one"])
         #expect(core.status == 2)
+    }
+
+    /// Issue 14's bar through the binary: a 20-field, 60-rule screen gets a failing sample for every
+    /// rule kind the interpreter has, and each failing sample fails exactly its rule.
+    @Test func aWideScreenGetsAFailingSampleForEveryRuleKindFailingOnlyThatRule() throws {
+        let path = ParleyBinary.packageRoot.appendingPathComponent("Tests/Fixtures/wide-flow.json").path
+        let result = try ParleyBinary.run(["samples", path, "--seed", "11"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let flow = try Flow(
+            json: try JSONParser.parse(try String(contentsOfFile: path, encoding: .utf8)), at: .root)
+        let screen = try #require(flow.steps.first?.screen)
+        #expect(screen.inputs.count == 20)
+        #expect(screen.inputs.reduce(0) { $0 + $1.validation.count } == 60)
+        let samples = try JSONParser.parse(result.stdout)["steps"]?.arrayValue?.first?["samples"]?.arrayValue ?? []
+        var failedKinds: Set<String> = []
+        for sample in samples where sample["expect"] == "fail" {
+            let field = try #require(sample["field"]?.stringValue)
+            let rule = try #require(sample["rule"]?.stringValue)
+            let answers = try Answers(sample["answers"] ?? .null)
+            let errors = RuleInterpreter(mode: .server).validate(screen: screen, answers: answers).errors
+            #expect(errors.map(\.rule) == [rule] && errors.map(\.field) == [field], "\(field)/\(rule): \(errors)")
+            failedKinds.insert(rule)
+        }
+        #expect(failedKinds == Set(Rule.knownKinds), "missing: \(Set(Rule.knownKinds).subtracting(failedKinds))")
     }
 }

@@ -1,32 +1,19 @@
+import Foundation
 import ParleyCore
 import Testing
 
 @Suite struct SampleGeneratorTests {
-    /// A 20-field screen with at least 60 rules covering every rule kind the interpreter knows.
-    static let wideScreen = """
-        {"schema": "parley.screen/1", "id": "wide", "root": {"type": "vstack", "id": "root", "children": [
-          \(input("name", #"{"rule": "required"}, {"rule": "pattern", "value": "\\p{L}+( \\p{L}+)*"}, {"rule": "minLength", "value": 2}, {"rule": "maxLength", "value": 20}"#)),
-          \(input("code", #"{"rule": "required"}, {"rule": "pattern", "value": "[A-Z]{2,4}-[0-9]+"}, {"rule": "minLength", "value": 5}, {"rule": "maxLength", "value": 8}"#)),
-          \(input("email", #"{"rule": "required"}, {"rule": "email"}, {"rule": "maxLength", "value": 40}"#)),
-          \(input("confirm", #"{"rule": "equalsField", "field": "email"}"#)),
-          \(input("birth", #"{"rule": "required"}, {"rule": "date", "min": "1900-01-01", "max": "2010-12-31"}"#)),
-          \(input("age", #"{"rule": "required"}, {"rule": "integer"}, {"rule": "minimum", "value": 18}, {"rule": "maximum", "value": 120}"#)),
-          \(input("amount", #"{"rule": "required"}, {"rule": "minimum", "value": 0.01}, {"rule": "maximum", "value": 1000}, {"rule": "multipleOf", "value": 0.01}"#)),
-          \(input("rate", #"{"rule": "required"}, {"rule": "exclusiveMinimum", "value": 0}, {"rule": "exclusiveMaximum", "value": 1}, {"rule": "multipleOf", "value": 0.001}"#)),
-          \(input("country", #"{"rule": "required"}, {"rule": "oneOf", "values": ["GB", "FR", "DE"]}"#)),
-          \(input("kind", #"{"rule": "required"}, {"rule": "oneOf", "values": ["personal", "business"]}"#)),
-          \(input("company", #"{"rule": "requiredIf", "when": {"field": "kind", "equals": "business"}}, {"rule": "minLength", "value": 2}, {"rule": "maxLength", "value": 40}"#)),
-          \(input("phone", #"{"rule": "required"}, {"rule": "pattern", "value": "[+]?[0-9]{7,15}"}, {"rule": "minLength", "value": 8}"#)),
-          \(input("postcode", #"{"rule": "required"}, {"rule": "pattern", "value": "[A-Z0-9]{3,4} [A-Z0-9]{3}"}, {"rule": "maxLength", "value": 7}"#)),
-          \(input("nickname", #"{"rule": "required"}, {"rule": "minLength", "value": 3}, {"rule": "maxLength", "value": 12}, {"rule": "pattern", "value": "\\p{Ll}+"}"#)),
-          \(input("quantity", #"{"rule": "required"}, {"rule": "integer"}, {"rule": "minimum", "value": 5}, {"rule": "maximum", "value": 95}, {"rule": "multipleOf", "value": 2.5}"#)),
-          \(input("start", #"{"rule": "date", "min": "2024-02-29"}, {"rule": "requiredIf", "when": {"field": "end", "present": true}}"#)),
-          \(input("end", #"{"rule": "required"}, {"rule": "date", "max": "2030-12-31"}"#)),
-          \(input("website", #"{"rule": "pattern", "value": "https://[a-z]+\\.[a-z]{2,3}"}, {"rule": "minLength", "value": 14}, {"rule": "maxLength", "value": 30}"#)),
-          \(input("notes", #"{"rule": "pattern", "value": "[^<>]*"}, {"rule": "minLength", "value": 10}, {"rule": "maxLength", "value": 100}"#)),
-          \(input("newsletter", #"{"rule": "required"}, {"rule": "oneOf", "values": ["yes", "no"]}"#))
-        ]}}
-        """
+    /// A 20-field screen with 60 rules covering every rule kind the interpreter knows: the one step
+    /// of `Tests/Fixtures/wide-flow.json`, which `parley samples` is tested on too.
+    static let wideScreen: String = {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/wide-flow.json").path
+        guard let data = FileManager.default.contents(atPath: path),
+            let flow = try? JSONParser.parse(Array(data)),
+            let screen = flow["steps"]?.arrayValue?.first?["screen"]
+        else { return "missing fixture \(path)" }
+        return CanonicalJSON.string(screen)
+    }()
 
     static func input(_ field: String, _ rules: String) -> String {
         #"{"type": "textField", "id": "\#(field)", "properties": {"fieldId": "\#(field)", "validation": [\#(rules)]}}"#
