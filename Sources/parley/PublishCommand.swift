@@ -2,10 +2,7 @@ import ArgumentParser
 import Foundation
 import ParleyCore
 import ParleyCrypto
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import ParleyHTTP
 
 /// `parley publish`: sign a bundle and upload it (DESIGN.md "Bundle").
 struct PublishCommand: AsyncParsableCommand {
@@ -33,8 +30,11 @@ struct PublishCommand: AsyncParsableCommand {
         guard let token = token ?? ProcessInfo.processInfo.environment["PARLEY_TOKEN"], !token.isEmpty else {
             throw ValidationError("Give --token or set PARLEY_TOKEN.")
         }
-        guard let base = URL(string: server), base.scheme == "http" || base.scheme == "https" else {
-            throw ValidationError("--server must be an http:// or https:// URL.")
+        let server: ServerRequest
+        do {
+            server = try ServerRequest(base: self.server, token: token)
+        } catch {
+            throw ValidationError("--server must be an http:// or https:// URL: \(error)")
         }
         progress.say("reading \(bundle)")
         let bytes = try readFile(bundle)
@@ -49,18 +49,11 @@ struct PublishCommand: AsyncParsableCommand {
         let privateKey = try Ed25519PrivateKey(pem: String(decoding: try readFile(key), as: UTF8.self))
         let canonical = CanonicalJSON.encode(document)
         let signature = try BundleSignature.sign(canonicalBytes: canonical, keyId: keyId, with: privateKey)
-        var request = URLRequest(url: base.appendingPathComponent("v1/bundles"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue(
-            "keyId=\"\(keyId)\", signature=\"\(Base64.encode(signature.signature))\"",
-            forHTTPHeaderField: "Parley-Signature")
-        request.httpBody = Data(canonical)
-        progress.say("uploading \(canonical.count) bytes to \(base.absoluteString)")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let text = String(decoding: data, as: UTF8.self)
+        let signatureHeader = "keyId=\"\(keyId)\", signature=\"\(Base64.encode(signature.signature))\""
+        progress.say("uploading \(canonical.count) bytes to \(server.base)")
+        let (status, text) = try server.post(
+            "/v1/bundles", headers: ["Content-Type": "application/json", "Parley-Signature": signatureHeader],
+            body: canonical)
         guard status == 200 || status == 201 else {
             FileHandle.standardError.write(Data("publish failed: HTTP \(status)\n\(text)\n".utf8))
             throw ExitCode(1)

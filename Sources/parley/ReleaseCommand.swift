@@ -2,10 +2,6 @@ import ArgumentParser
 import Foundation
 import ParleyCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `parley release`: make a version live, for everyone or a stable share of new sessions
 /// (DESIGN.md "Staged rollouts"), or halt a rollout, from a terminal.
 struct ReleaseCommand: AsyncParsableCommand {
@@ -50,32 +46,53 @@ struct ReleaseCommand: AsyncParsableCommand {
         guard let token = token ?? ProcessInfo.processInfo.environment["PARLEY_TOKEN"], !token.isEmpty else {
             throw ValidationError("Give --token or set PARLEY_TOKEN.")
         }
-        guard let base = URL(string: server), base.scheme == "http" || base.scheme == "https" else {
-            throw ValidationError("--server must be an http:// or https:// URL.")
+        let server: ServerRequest
+        do {
+            server = try ServerRequest(base: self.server, token: token)
+        } catch {
+            throw ValidationError("--server must be an http:// or https:// URL: \(error)")
         }
-        let flowPath = base.appendingPathComponent("v1/flows").appendingPathComponent(flow)
-            .appendingPathComponent("releases")
-        var request: URLRequest
+        let releases = "/v1/flows/\(Self.pathSegment(flow))/releases"
+        let status: Int
+        let text: String
         if let halt {
-            request = URLRequest(url: flowPath.appendingPathComponent(String(halt)).appendingPathComponent("halt"))
+            (status, text) = try server.post(releases + "/\(halt)/halt")
         } else {
-            request = URLRequest(url: flowPath)
             var body = JSONObject()
             body["version"] = .number(JSONNumber(version ?? 0))
             body["percent"] = .number(JSONNumber(percent))
             if let channel { body["channel"] = .string(channel) }
-            request.httpBody = Data(CanonicalJSON.encode(.object(body)))
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            (status, text) = try server.post(
+                releases, headers: ["Content-Type": "application/json"], body: CanonicalJSON.encode(.object(body)))
         }
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let text = String(decoding: data, as: UTF8.self)
         guard status == 200 || status == 201 else {
             FileHandle.standardError.write(Data("release failed: HTTP \(status)\n\(text)\n".utf8))
             throw ExitCode(1)
         }
         print(text)
+    }
+
+    /// `text` as one path segment: RFC 3986 unreserved characters kept, every other byte
+    /// percent-encoded, so a flow id can never add a segment or a query.
+    static func pathSegment(_ text: String) -> String {
+        var segment = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                segment.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                segment += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return segment
+    }
+}
+
+extension String {
+    /// `self` with zeros in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
