@@ -93,14 +93,15 @@ public final class ParleyService: Sendable {
                         continue
                     }
                     // "<hex key>:<rev>", or a group-committed batch's list of them, comma-separated.
-                    for change in notification.payload.split(separator: ",") {
+                    let changes = notification.payload.split(separator: ",").compactMap {
+                        change -> (keyHex: String, rev: Int)? in
                         let parts = change.split(separator: ":")
-                        guard parts.count == 2, let rev = Int(parts[1]) else { continue }
-                        let keyHex = String(parts[0])
-                        snapshots.invalidate(keyHex: keyHex, rev: rev)
-                        // Live streams of this session in this process read the new snapshot once.
-                        followers.changed(keyHex: keyHex, rev: rev, load: load)
+                        guard parts.count == 2, let rev = Int(parts[1]) else { return nil }
+                        return (String(parts[0]), rev)
                     }
+                    snapshots.invalidate(changes)
+                    // Live streams of these sessions in this process read each new snapshot once.
+                    for (keyHex, rev) in changes { followers.changed(keyHex: keyHex, rev: rev, load: load) }
                 }
             })
         let sweeper = SessionSweeper(context: context)
