@@ -10,8 +10,9 @@ extension GroupCommitter {
     /// Commits `units` as one transaction; each unit's rows, or why it failed, in order.
     func commitUnits(_ units: [[PostgresQuery]]) async -> [Result<[PostgresRows], any Error>] {
         do {
+            let (opening, closing) = (opening, closing)
             let outcome = try await pool.withConnection(cancellable: false) { connection in
-                try await Self.transaction(units, on: connection)
+                try await Self.transaction(units, opening: opening, closing: closing, on: connection)
             }
             switch outcome {
             case .committed(let rows):
@@ -33,12 +34,15 @@ extension GroupCommitter {
         }
     }
 
-    /// `BEGIN`, every unit's statements, `COMMIT`, sent as one pipeline on `connection`.
-    /// Throws when the connection broke; a failed statement rolls back and returns `.failed`.
-    static func transaction(_ units: [[PostgresQuery]], on connection: PostgresConnection) async throws
-        -> Outcome
-    {
-        let outcomes = try await connection.pipeline(["BEGIN"] + units.flatMap { $0 } + ["COMMIT"])
+    /// `BEGIN`, the opening statements, every unit's statements, the closing ones, `COMMIT`,
+    /// sent as one pipeline on `connection`. Throws when the connection broke; a failed statement
+    /// rolls back and returns `.failed`.
+    static func transaction(
+        _ units: [[PostgresQuery]], opening: [PostgresQuery] = [], closing: [PostgresQuery] = [],
+        on connection: PostgresConnection
+    ) async throws -> Outcome {
+        let outcomes = try await connection.pipeline(
+            ["BEGIN"] + opening + units.flatMap { $0 } + closing + ["COMMIT"])
         var rows: [PostgresRows] = []
         rows.reserveCapacity(outcomes.count)
         for outcome in outcomes {
@@ -58,7 +62,7 @@ extension GroupCommitter {
         }
         var perUnit: [[PostgresRows]] = []
         perUnit.reserveCapacity(units.count)
-        var next = 1  // after BEGIN
+        var next = 1 + opening.count  // after BEGIN and the opening statements
         for unit in units {
             perUnit.append(Array(rows[next..<next + unit.count]))
             next += unit.count

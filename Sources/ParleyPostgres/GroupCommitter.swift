@@ -33,15 +33,27 @@ public final class GroupCommitter: Sendable {
 
     let pool: PostgresPool
     let logger: Logger
+    /// Statements every batch runs after `BEGIN`, before its units.
+    let opening: [PostgresQuery]
+    /// Statements every batch runs after its units, before `COMMIT` (in the same transaction).
+    let closing: [PostgresQuery]
     private let queue = Mutex(Queue())
     private let window: Duration
     private let maximumUnits: Int
     private let concurrentBatches: Int
 
-    /// A committer over `pool`, with the batching settings of its configuration.
-    public init(pool: PostgresPool, logger: Logger = Logger(label: "parley.postgres.group-commit")) {
+    /// A committer over `pool`, with the batching settings of its configuration. `opening` and
+    /// `closing` run once per batch, inside its transaction, around the units: e.g. a closing
+    /// statement that announces every change of the batch in one `NOTIFY` (they must not fail
+    /// on what the units did, or every batch would be retried unit by unit).
+    public init(
+        pool: PostgresPool, opening: [PostgresQuery] = [], closing: [PostgresQuery] = [],
+        logger: Logger = Logger(label: "parley.postgres.group-commit")
+    ) {
         self.pool = pool
         self.logger = logger
+        self.opening = opening
+        self.closing = closing
         self.window = pool.configuration.groupCommitWindow
         self.maximumUnits = max(1, pool.configuration.groupCommitMaximumUnits)
         // Batches that wait (on row locks, on a slow fsync) hold their connections; at most half

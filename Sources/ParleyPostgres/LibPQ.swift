@@ -121,6 +121,21 @@ func sendStatement(_ query: PostgresQuery, on connection: OpaquePointer) -> Bool
     }
 }
 
+/// Prepares `query` as the statement `name` (`PQsendPrepare`), with its parameters' types.
+func sendPrepare(_ query: PostgresQuery, named name: String, on connection: OpaquePointer) -> Bool {
+    let types = query.binds.map(\.typeOID)
+    return types.withUnsafeBufferPointer { types in
+        PQsendPrepare(connection, name, query.sql, Int32(types.count), types.baseAddress) == 1
+    }
+}
+
+/// Runs the prepared statement `name` with `query`'s parameters (`PQsendQueryPrepared`).
+func sendPrepared(_ query: PostgresQuery, named name: String, on connection: OpaquePointer) -> Bool {
+    withParameters(of: query) { count, _, values, lengths, formats in
+        PQsendQueryPrepared(connection, name, count, values, lengths, formats, 0) == 1
+    }
+}
+
 /// The statement's rows, or the error its result describes.
 func rowsOrError(_ result: OpaquePointer, connection: OpaquePointer, query: String?) throws -> PostgresRows {
     let status = PQresultStatus(result)

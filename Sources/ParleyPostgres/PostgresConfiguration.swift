@@ -43,6 +43,12 @@ public struct PostgresConfiguration: Sendable {
     public var groupCommitConcurrentBatches: Int = 4
     /// Server-side `statement_timeout` for every statement; `nil` leaves the server's. Default `nil`.
     public var statementTimeout: Duration?
+    /// How many statements each connection keeps prepared (named, parsed and planned once per
+    /// connection, issue 15 "Writes": parsing and planning a session change cost Postgres more
+    /// than running it). A statement seen when the connection has this many runs unnamed. Zero
+    /// prepares nothing: what a transaction-pooling PgBouncer before 1.21 needs, since it may run
+    /// a statement on another server connection than the one it was prepared on. Default 100.
+    public var maximumPreparedStatements: Int = 100
 
     /// Settings for `url` with every default.
     public init(url: String) {

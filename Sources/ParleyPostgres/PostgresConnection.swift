@@ -16,6 +16,8 @@ public final class PostgresConnection: Sendable {
         var connection: OpaquePointer?
         var lastUsed: ContinuousClock.Instant
         var pending: Pending?
+        /// The statements prepared on this connection, by text and parameter types.
+        var statements = PreparedStatements()
 
         deinit { if let connection { PQfinish(connection) } }
     }
@@ -30,19 +32,30 @@ public final class PostgresConnection: Sendable {
         let continuation: CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>
         let expected: Int
         let pipelined: Bool
+        /// What was sent, in order (empty: one statement of the caller's).
+        var sent: [PreparedStatements.Sent] = []
         var results: [Result<PostgresRows, PostgresError>] = []
         var rows: PostgresRows?
         var error: PostgresError?
+        /// How many items of `sent` are answered.
+        var answered = 0
+        /// A failed `Parse`: the error the statement that was to run it reports.
+        var carried: PostgresError?
+        /// Prepared statements to forget: their `Parse` failed, or they no longer run.
+        var forget: [PreparedStatements.Key] = []
     }
 
     private let handle: Mutex<Handle>
     private let pollID = PostgresPoller.shared.makeID()
     private let socket: Int32
+    /// At most this many prepared statements (``PostgresConfiguration/maximumPreparedStatements``).
+    private let preparing: Int
     let logger: Logger
 
-    private init(connection: sending OpaquePointer, logger: Logger) {
+    private init(connection: sending OpaquePointer, preparing: Int, logger: Logger) {
         self.socket = PQsocket(connection)
         self.handle = Mutex(Handle(connection: connection, lastUsed: .now))
+        self.preparing = preparing
         self.logger = logger
     }
 
@@ -53,6 +66,7 @@ public final class PostgresConnection: Sendable {
         let queue = DispatchQueue(label: "parley.postgres.connection")
         let parameters = configuration.connectionParameters
         let timeout = configuration.connectTimeout
+        let preparing = max(0, configuration.maximumPreparedStatements)
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 do {
@@ -63,7 +77,7 @@ public final class PostgresConnection: Sendable {
                         throw error
                     }
                     continuation.resume(
-                        returning: PostgresConnection(connection: connection, logger: logger))
+                        returning: PostgresConnection(connection: connection, preparing: preparing, logger: logger))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -75,7 +89,7 @@ public final class PostgresConnection: Sendable {
     @discardableResult
     public func query(_ query: PostgresQuery) async throws -> PostgresRows {
         logger.debug("postgres query", metadata: ["sql": "\(query.sql)", "binds": "\(query.binds.count) redacted"])
-        return try await send(query: query.sql) { connection in sendStatement(query, on: connection) }[0].get()
+        return try await send([query], pipelined: false, description: query.sql)[0].get()
     }
 
     /// Sends `queries` in libpq pipeline mode, all in one round trip, and returns each one's
@@ -85,11 +99,33 @@ public final class PostgresConnection: Sendable {
     func pipeline(_ queries: [PostgresQuery]) async throws -> [Result<PostgresRows, PostgresError>] {
         guard !queries.isEmpty else { return [] }
         logger.debug("postgres pipeline", metadata: ["statements": "\(queries.count)"])
-        return try await send(query: "(pipeline of \(queries.count))", expected: queries.count, pipelined: true) {
-            connection in
-            guard PQenterPipelineMode(connection) == 1 else { return false }
-            for query in queries where !sendStatement(query, on: connection) { return false }
-            return PQpipelineSync(connection) == 1
+        return try await send(queries, pipelined: true, description: "(pipeline of \(queries.count))")
+    }
+
+    /// Sends `queries`, each as a prepared statement when this connection has it prepared (or
+    /// prepares it now: `Parse` and run in one round trip, in pipeline mode), else unnamed.
+    private func send(_ queries: [PostgresQuery], pipelined requested: Bool, description: String) async throws
+        -> [Result<PostgresRows, PostgresError>]
+    {
+        try await send(query: description, expected: queries.count) { connection, handle in
+            let plan = queries.map { handle.statements.plan($0, limit: preparing) }
+            let pipelined = requested || plan.contains { $0.prepare }
+            if pipelined, PQenterPipelineMode(connection) != 1 { return nil }
+            var sent: [PreparedStatements.Sent] = []
+            for (query, step) in zip(queries, plan) {
+                if step.prepare {
+                    guard let name = step.name, sendPrepare(query, named: name, on: connection) else { return nil }
+                    sent.append(.prepare(step.key))
+                }
+                if let name = step.name {
+                    guard sendPrepared(query, named: name, on: connection) else { return nil }
+                } else {
+                    guard sendStatement(query, on: connection) else { return nil }
+                }
+                sent.append(.statement(step.name == nil ? nil : step.key))
+            }
+            if pipelined, PQpipelineSync(connection) != 1 { return nil }
+            return (sent, pipelined)
         }
     }
 
@@ -98,7 +134,9 @@ public final class PostgresConnection: Sendable {
     /// Unsafe by name: the text is sent as is. Meant for migration files and fixed DDL.
     public func execute(unsafeScript script: String) async throws {
         logger.debug("postgres script", metadata: ["bytes": "\(script.utf8.count)"])
-        _ = try await send(query: "(script)") { connection in PQsendQuery(connection, script) == 1 }[0].get()
+        _ = try await send(query: "(script)") { connection, _ in
+            PQsendQuery(connection, script) == 1 ? ([], false) : nil
+        }[0].get()
     }
 
     /// The server process ID serving this connection (for `pg_terminate_backend`, logs).
@@ -163,8 +201,10 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Sends statements with `start` and suspends until the poller has read all their results.
+    /// `start` returns what it sent and whether in pipeline mode, or nil when sending failed.
     private func send(
-        query: String?, expected: Int = 1, pipelined: Bool = false, _ start: (OpaquePointer) -> Bool
+        query: String?, expected: Int = 1,
+        _ start: (OpaquePointer, inout Handle) -> (sent: [PreparedStatements.Sent], pipelined: Bool)?
     ) async throws -> [Result<PostgresRows, PostgresError>] {
         try await withCheckedThrowingContinuation { continuation in
             var readAhead = false
@@ -176,9 +216,11 @@ public final class PostgresConnection: Sendable {
                     return PostgresError(.server, message: "a statement is already running on this connection")
                 }
                 handle.lastUsed = .now
-                guard start(connection), flush(connection, readAhead: &readAhead) else {
+                let started = start(connection, &handle)
+                guard let started, flush(connection, readAhead: &readAhead) else {
                     let error = connectionError(connection, query: query)
-                    if pipelined {  // half a pipeline may have been sent: never reuse the connection
+                    if started?.pipelined ?? true {
+                        // Half a pipeline may have been sent (or prepared): never reuse the connection.
                         PostgresPoller.shared.forget(id: pollID, socket: socket)
                         PQfinish(connection)
                         handle.connection = nil
@@ -186,7 +228,8 @@ public final class PostgresConnection: Sendable {
                     return error
                 }
                 handle.pending = Pending(
-                    query: query, continuation: continuation, expected: expected, pipelined: pipelined)
+                    query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
+                    sent: started.sent)
                 return nil
             }
             if let failure {
@@ -217,7 +260,10 @@ public final class PostgresConnection: Sendable {
                 return .done(pending.continuation, .failure(connectionError(connection, query: pending.query)))
             }
             while PQisBusy(connection) == 0 {
-                if pending.read(from: connection) {
+                let done = pending.read(from: connection)
+                for key in pending.forget { handle.statements.forget(key) }
+                pending.forget = []
+                if done {
                     handle.pending = nil
                     return .done(pending.continuation, .success(pending.results))
                 }
@@ -238,12 +284,25 @@ extension PostgresConnection.Pending {
     /// statement is answered (and, in pipeline mode, the pipeline ended and was left).
     mutating func read(from connection: OpaquePointer) -> Bool {
         guard let result = PQgetResult(connection) else {
-            // One statement's results are complete.
-            if results.count < expected {
-                results.append(error.map { .failure($0) } ?? .success(rows ?? .empty))
-                rows = nil
-                error = nil
+            // One item's results are complete: a `Parse` of ours, or a caller's statement.
+            let item = answered < sent.count ? sent[answered] : .statement(nil)
+            answered += 1
+            switch item {
+            case .prepare(let key):
+                if let error {
+                    carried = error
+                    forget.append(key)
+                }
+            case .statement(let key):
+                if results.count < expected {
+                    let failure = carried ?? error
+                    results.append(failure.map { .failure($0) } ?? .success(rows ?? .empty))
+                    if let key, let failure, PreparedStatements.isGone(failure) { forget.append(key) }
+                    carried = nil
+                }
             }
+            rows = nil
+            error = nil
             return !pipelined
         }
         defer { PQclear(result) }

@@ -75,7 +75,8 @@ public final class ParleyService: Sendable {
     }
 
     /// Keeps cached session snapshots coherent across processes (every change NOTIFYs
-    /// `parley_sessions` with the session's key and rev) and starts this process's sweeper.
+    /// `parley_sessions` with the session's key and rev, a group-committed batch once for all
+    /// its changes) and starts this process's sweeper.
     private func startSessions() async throws {
         let stream = try await context.pool.listen(channel: "parley_sessions")
         let snapshots = context.snapshots
@@ -91,12 +92,16 @@ public final class ParleyService: Sendable {
                         followers.resync(load: load)
                         continue
                     }
-                    let parts = notification.payload.split(separator: ":")
-                    guard parts.count == 2, let rev = Int(parts[1]) else { continue }
-                    let keyHex = String(parts[0])
-                    snapshots.invalidate(keyHex: keyHex, rev: rev)
-                    // Live streams of this session in this process read the new snapshot once.
-                    followers.changed(keyHex: keyHex, rev: rev, load: load)
+                    // "<hex key>:<rev>", or a group-committed batch's list of them, comma-separated.
+                    let changes = notification.payload.split(separator: ",").compactMap {
+                        change -> (keyHex: String, rev: Int)? in
+                        let parts = change.split(separator: ":")
+                        guard parts.count == 2, let rev = Int(parts[1]) else { return nil }
+                        return (String(parts[0]), rev)
+                    }
+                    snapshots.invalidate(changes)
+                    // Live streams of these sessions in this process read each new snapshot once.
+                    for (keyHex, rev) in changes { followers.changed(keyHex: keyHex, rev: rev, load: load) }
                 }
             })
         let sweeper = SessionSweeper(context: context)

@@ -176,6 +176,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             database = PostgresConfiguration(url: try self.database.resolvedURL())
             database?.maximumConnections = databaseConnections
+            database?.maximumPreparedStatements = self.database.databasePreparedStatements
             database?.groupCommitConcurrentBatches = groupCommitBatches
             database?.connectTimeout = .milliseconds(Int(databaseConnectTimeout * 1000))
             database?.listenURL = listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]

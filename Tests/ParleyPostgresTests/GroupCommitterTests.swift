@@ -8,7 +8,8 @@ import Testing
     /// A committer whose only connection is held by the test until `body` has queued units
     /// behind it, so batching is decided by events, not by timing.
     func withBlockedCommitter(
-        units count: Int, table: String, _ unit: @escaping @Sendable (Int) -> [PostgresQuery]
+        units count: Int, table: String, opening: [PostgresQuery] = [], closing: [PostgresQuery] = [],
+        _ unit: @escaping @Sendable (Int) -> [PostgresQuery]
     ) async throws -> (results: [Int: Result<[PostgresRows], any Error>], committer: GroupCommitter) {
         var configuration = try TestDatabase.configuration(maximumConnections: 1)
         configuration.acquireTimeout = .seconds(60)
@@ -16,7 +17,7 @@ import Testing
         let pool = PostgresPool(configuration: configuration)
         defer { pool.shutdown() }
         try await pool.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY, note text NOT NULL)")
-        let committer = GroupCommitter(pool: pool)
+        let committer = GroupCommitter(pool: pool, opening: opening, closing: closing)
         let results = try await pool.withConnection { _ in
             // The pool's one connection is ours: the first batch waits for it, the rest queue up.
             let running = Task {
@@ -60,6 +61,57 @@ import Testing
         defer { pool.shutdown() }
         let stored = try await pool.query("SELECT count(*) AS n FROM \(identifier: table)")
         #expect(try stored[0].decode(Int.self, column: "n") == 40, "every acknowledged row is stored")
+        try await pool.query("DROP TABLE \(identifier: table)")
+    }
+
+    @Test func everyBatchRunsItsOpeningAndClosingStatementsOnceInItsTransaction() async throws {
+        let table = TestDatabase.uniqueName("group_commit")
+        let channel = TestDatabase.uniqueName("batch")
+        let listening = try TestDatabase.pool()
+        defer { listening.shutdown() }
+        let notifications = try await listening.listen(channel: channel)
+        let (results, committer) = try await withBlockedCommitter(
+            units: 10, table: table, opening: ["SELECT set_config('parley.test_batch', 'opened', true)"],
+            closing: ["SELECT pg_notify(\(channel), txid_current()::text)"]
+        ) { index in
+            [
+                """
+                INSERT INTO \(identifier: table) (id, note) VALUES (\(index), current_setting('parley.test_batch'))
+                RETURNING note
+                """,
+                "SELECT txid_current() AS txid",
+            ]
+        }
+        var transactions = Set<String>()
+        for index in 0..<10 {
+            let rows = try #require(try results[index]?.get())
+            #expect(rows.count == 2, "a unit gets its own statements' rows, not the batch's")
+            #expect(try rows[0][0].decode(String.self, column: "note") == "opened", "the opening ran first")
+            transactions.insert(String(try rows[1][0].decode(Int64.self, column: "txid")))
+        }
+        #expect(committer.statistics.batches == 2)
+        #expect(transactions.count == 2)
+        // The closing statement ran once in each batch's transaction: one notification per batch.
+        let announced = await withTaskGroup(of: Set<String>?.self) { group in
+            group.addTask {
+                var payloads = Set<String>()
+                var iterator = notifications.makeAsyncIterator()
+                while payloads.count < 2, let notification = await iterator.next() {
+                    payloads.insert(notification.payload)
+                }
+                return payloads
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? []
+        }
+        #expect(announced == transactions)
+        let pool = try TestDatabase.pool(maximumConnections: 1)
+        defer { pool.shutdown() }
         try await pool.query("DROP TABLE \(identifier: table)")
     }
 

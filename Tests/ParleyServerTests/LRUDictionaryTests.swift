@@ -22,6 +22,15 @@ import Testing
         #expect(cache.peek("a") == 1)
     }
 
+    @Test func anUpdateHandsBackWhatItEvictedOrReplaced() {
+        var cache = LRUDictionary<String, Int>(capacity: 2)
+        #expect(cache.update(1, for: "a") == nil)
+        #expect(cache.update(2, for: "b") == nil)
+        #expect(cache.update(10, for: "a") == 1, "replaced")
+        #expect(cache.update(3, for: "c") == 2, "b was the least recently used")
+        #expect(cache.count == 2 && cache.peek("a") == 10 && cache.peek("c") == 3)
+    }
+
     @Test func peekingDoesNotCountAsUse() {
         var cache = LRUDictionary<String, Int>(capacity: 2)
         cache.set(1, for: "a")

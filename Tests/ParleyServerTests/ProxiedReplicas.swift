@@ -37,7 +37,9 @@ struct ProxiedReplicas {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             for _ in 0..<count {
                 replicas.append(
-                    try ServerProcess(databaseURL: bouncer, environment: ["PARLEY_LISTEN_DATABASE_URL": direct]))
+                    try ServerProcess(
+                        arguments: ["--database-prepared-statements", "0"], databaseURL: bouncer,
+                        environment: ["PARLEY_LISTEN_DATABASE_URL": direct]))
             }
             let port = try DeployScript.run("proxies", ["haproxy", directory] + replicas.map { String($0.port) })
                 .trimmingCharacters(in: .whitespacesAndNewlines)

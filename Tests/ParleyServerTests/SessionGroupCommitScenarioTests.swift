@@ -54,6 +54,7 @@ import Testing
             let targets = try (0..<8).map { _ in try service.startSession(flow).json }
             let raced = try service.startSession(flow).json
             let before = try GroupCommitMetrics(service)
+            let notifications = try await service.pool.listen(channel: "parley_sessions")
             // Held answers wait for the lock: their reads get a hang guard of 300 s, not 30.
             let lock = try await RowLock.hold(blockers.map { SessionFixture.key($0.sessionId) }, url: url)
             var blocked: [Background<RawResponse>] = []
@@ -95,6 +96,35 @@ import Testing
             let logged = try await service.pool.query(
                 "SELECT count(*)::bigint FROM session_log WHERE session_key = \(SessionFixture.key(raced.sessionId))")
             #expect(try logged.first?.decode(Int.self, at: 0) == 2, "start and the winner's answer only")
+            // The ten queued changes committed as one batch announce themselves in one notification
+            // (migration 0007): the nine that took their rev, the loser not at all.
+            let expected = Set((targets + [raced]).map { Self.hex(SessionFixture.key($0.sessionId)) + ":2" })
+            let batch = await Self.firstPayload(of: notifications) { entries in !entries.isDisjoint(with: expected) }
+            #expect(batch == expected, "one notification for the whole batch")
+        }
+    }
+
+    static func hex(_ bytes: Data) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// The entries of the first `parley_sessions` payload that `matches` (nil after a 30 s hang guard).
+    static func firstPayload(
+        of stream: AsyncStream<PostgresNotification>, matching matches: @escaping @Sendable (Set<String>) -> Bool
+    ) async -> Set<String>? {
+        await withTaskGroup(of: Set<String>?.self) { group in
+            group.addTask {
+                for await notification in stream {
+                    let entries = Set(notification.payload.split(separator: ",").map(String.init))
+                    if matches(entries) { return entries }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
     }
 }

@@ -35,11 +35,23 @@ struct LRUDictionary<Key: Hashable, Value> {
 
     /// Stores `value` as the most recently used, evicting the least recently used when full.
     mutating func set(_ value: Value, for key: Key) {
+        _ = update(value, for: key)
+    }
+
+    /// ``set(_:for:)`` that hands back the value it evicted (or replaced), so a caller holding a
+    /// lock can let it go, and pay for its deallocation, after unlocking.
+    mutating func update(_ value: Value, for key: Key) -> Value? {
         if let index = slots[key] {
+            let replaced = nodes[index].value
             nodes[index].value = value
-            return promote(index)
+            promote(index)
+            return replaced
         }
-        if slots.count >= capacity, oldest >= 0 { removeValue(forKey: nodes[oldest].key) }
+        var evicted: Value?
+        if slots.count >= capacity, oldest >= 0 {
+            evicted = nodes[oldest].value
+            removeValue(forKey: nodes[oldest].key)
+        }
         let node = Node(key: key, value: value, older: newest, newer: -1)
         let index: Int
         if let reused = free.popLast() {
@@ -53,6 +65,7 @@ struct LRUDictionary<Key: Hashable, Value> {
         newest = index
         if oldest < 0 { oldest = index }
         slots[key] = index
+        return evicted
     }
 
     /// Forgets `key`.

@@ -39,21 +39,35 @@ final class SnapshotCache: Sendable {
 
     /// Remembers a snapshot unless a newer rev is already known.
     func store(_ snapshot: SessionSnapshot, id: String, keyHex: String) {
-        state.withLock { state in
-            if let slot = state.slots.peek(id), slot.rev > snapshot.rev { return }
-            if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return }
-            state.slots.set(Slot(rev: snapshot.rev, snapshot: snapshot), for: id)
+        // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
+        // kilobytes) is freed after the lock is released, not while writers and the listener wait.
+        let evicted = state.withLock { state -> Slot? in
+            if let slot = state.slots.peek(id), slot.rev > snapshot.rev { return nil }
+            if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return nil }
             state.ids.set(id, for: keyHex)
+            return state.slots.update(Slot(rev: snapshot.rev, snapshot: snapshot), for: id)
         }
+        _ = evicted
     }
 
     /// A change at `rev` happened (in any process): drop older snapshots of that session.
     func invalidate(keyHex: String, rev: Int) {
-        state.withLock { state in
-            state.notified.set(max(rev, state.notified.peek(keyHex) ?? 0), for: keyHex)
-            guard let id = state.ids.peek(keyHex), let slot = state.slots.peek(id), slot.rev < rev else { return }
-            state.slots.set(Slot(rev: rev, snapshot: nil), for: id)
+        invalidate([(keyHex, rev)])
+    }
+
+    /// Changes happened (a group-committed batch's notification lists many): drops older
+    /// snapshots of those sessions under one acquisition of the lock.
+    func invalidate(_ changes: [(keyHex: String, rev: Int)]) {
+        let dropped = state.withLock { state -> [Slot] in
+            var dropped: [Slot] = []
+            for (keyHex, rev) in changes {
+                state.notified.set(max(rev, state.notified.peek(keyHex) ?? 0), for: keyHex)
+                guard let id = state.ids.peek(keyHex), let slot = state.slots.peek(id), slot.rev < rev else { continue }
+                if let old = state.slots.update(Slot(rev: rev, snapshot: nil), for: id) { dropped.append(old) }
+            }
+            return dropped
         }
+        _ = dropped
     }
 
     /// Forgets everything (the listener reconnected and may have missed notifications).

@@ -6,11 +6,8 @@ import ParleyHTTP
 enum JSONBody {
     /// The parsed body; 415 for a non-JSON media type, 400 for malformed JSON.
     static func parse(_ request: HTTPRequest) throws(HTTPError) -> JSONValue {
-        if let type = request.headers["Content-Type"] {
-            let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard essence == "application/json" || essence?.hasSuffix("+json") == true else {
-                throw ServiceProblem.unsupportedMediaType(type)
-            }
+        if let type = request.headers["Content-Type"], !isJSON(type) {
+            throw ServiceProblem.unsupportedMediaType(type)
         }
         guard !request.body.isEmpty else {
             throw ServiceProblem.malformedBody("the body is empty; send a JSON document")
@@ -23,10 +20,32 @@ enum JSONBody {
         }
         // Postgres text and jsonb cannot hold U+0000: refuse it here (400) rather than
         // failing the INSERT of a flow, bundle or submit (500).
-        if let pointer = nulPointer(in: value, at: .root) {
+        if containsNul(value), let pointer = nulPointer(in: value, at: .root) {
             throw ServiceProblem.malformedBody("U+0000 cannot be stored; found in a string or key at \"\(pointer)\"")
         }
         return value
+    }
+
+    /// Whether a media type is JSON: its essence (RFC 9110 §8.3.1, before any parameters, without
+    /// surrounding whitespace, case-insensitive) is `application/json` or ends in `+json`.
+    /// Compared as bytes: this runs on every write.
+    static func isJSON(_ type: String) -> Bool {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var essence = Array(type.utf8.prefix { $0 != UInt8(ascii: ";") })
+        while let last = essence.last, isSpace(last) { essence.removeLast() }
+        let start = essence.firstIndex { !isSpace($0) } ?? essence.endIndex
+        let lowered = essence[start...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return lowered.elementsEqual("application/json".utf8) || lowered.reversed().starts(with: "nosj+".utf8)
+    }
+
+    /// Whether any string or member name holds U+0000 (the cheap check; ``nulPointer`` says where).
+    private static func containsNul(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): return text.utf8.contains(0)
+        case .array(let items): return items.contains(where: containsNul)
+        case .object(let object): return object.contains { $0.key.utf8.contains(0) || containsNul($0.value) }
+        case .null, .bool, .number: return false
+        }
     }
 
     /// Where the first string or member name containing U+0000 is, if any.

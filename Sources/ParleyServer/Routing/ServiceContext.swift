@@ -23,7 +23,9 @@ struct ServiceContext: Sendable {
         self.pool = pool
         flows = FlowStore(pool: pool)
         sessions = SessionStore(
-            pool: pool, committer: GroupCommitter(pool: pool),
+            pool: pool,
+            committer: GroupCommitter(
+                pool: pool, opening: SessionStore.batchOpening, closing: SessionStore.batchClosing),
             sealing: AnswerSealing(keyring: configuration.dataKeyring))
         webhooks = WebhookStore(pool: pool)
         snapshots = SnapshotCache(limit: configuration.maxCachedSnapshots)

@@ -32,8 +32,13 @@ struct SessionSnapshot: Sendable {
         after["version"] = .number(JSONNumber(record.version))
         var bytes = CanonicalJSON.encode(.object(before))
         bytes.removeLast()
-        bytes += Array(#","screen":"#.utf8) + screen.body + [UInt8(ascii: ",")]
-        bytes += CanonicalJSON.encode(.object(after)).dropFirst()
+        let rest = CanonicalJSON.encode(.object(after))
+        // Appended in place into one buffer: the screen is most of the body, copied once.
+        bytes.reserveCapacity(bytes.count + 10 + screen.body.count + rest.count)
+        bytes.append(contentsOf: #","screen":"#.utf8)
+        bytes.append(contentsOf: screen.body)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: rest.dropFirst())
         body = bytes
         etag = "\"\(record.rev)\""
         var headers: HTTPHeaders = [

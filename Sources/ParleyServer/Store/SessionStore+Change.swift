@@ -131,4 +131,20 @@ extension SessionStore {
     }
 
     static func jsonb(_ value: JSONValue) -> PostgresJSONB { PostgresJSONB(bytes: CanonicalJSON.encode(value)) }
+
+    /// Run first in every group-committed batch: its session updates are collected for one
+    /// notification instead of one each (migration 0007).
+    static let batchOpening: [PostgresQuery] = ["SELECT set_config('parley.session_changes', '+', true)"]
+
+    /// Run last in every group-committed batch, before `COMMIT`: the collected "<hex key>:<rev>"
+    /// entries as `parley_sessions` notifications, comma-separated, 100 to a payload (under
+    /// NOTIFY's 8000 bytes); none when the batch changed no session.
+    static let batchClosing: [PostgresQuery] = [
+        """
+        SELECT pg_notify('parley_sessions', string_agg(change, ',' ORDER BY position))
+        FROM unnest(string_to_array(substr(current_setting('parley.session_changes', true), 3), ','))
+             WITH ORDINALITY AS collected (change, position)
+        GROUP BY (position - 1) / 100
+        """
+    ]
 }
