@@ -6,6 +6,7 @@ extension HTTPHeadParser {
         throws(HTTPParseError) -> HTTPHeaders
     {
         var fields: [HTTPField] = []
+        fields.reserveCapacity(8)  // one allocation for a typical head instead of four growths
         var lineStart = start
         while lineStart <= end {
             var lf = lineStart

@@ -41,13 +41,32 @@ struct HTTPHeadScanner: Sendable {
         var index = scanned
         defer { scanned = index }
         while index < bytes.count {
+            // Inside a target, a field name or a field value every valid byte keeps the position:
+            // those runs, most of a head, are skipped in a tight loop. The byte that ends a run
+            // (or is invalid) goes through `step` like any other.
+            switch position {
+            case .target: index = Self.skip(ByteClass.target, in: bytes, from: index)
+            case .name: index = Self.skip(ByteClass.token, in: bytes, from: index)
+            case .value: index = Self.skip(ByteClass.fieldValue, in: bytes, from: index)  // CR is not one
+            default: break
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             index += 1
             try step(byte, at: index - 1)
-            if position == .complete { return index }
+            if case .complete = position { return index }
         }
         try checkLimits(scannedTo: index)
         return nil
+    }
+
+    /// The index of the first byte at or after `start` that `table` does not accept.
+    private static func skip(_ table: [Bool], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        table.withUnsafeBufferPointer { accepts in
+            while index < bytes.count, accepts[Int(bytes[index])] { index += 1 }
+        }
+        return index
     }
 
     private mutating func checkLimits(scannedTo end: Int) throws(HTTPParseError) {

@@ -2,7 +2,6 @@
 /// in one write. The server owns framing (RFC 9112 §6): `Content-Length`, `Date` and
 /// `Connection` come from here, never from the responder.
 enum ResponseEncoder {
-    private static let crlf: [UInt8] = [13, 10]
     private static let okLine = Array("HTTP/1.1 200 OK\r\n".utf8)
     private static let contentLength = Array("Content-Length: ".utf8)
     private static let closeLine = Array("Connection: close\r\n".utf8)
@@ -39,11 +38,7 @@ enum ResponseEncoder {
         }
         output.append(contentsOf: date)
         for field in response.headers.fields where !isFraming(field.name) {
-            output.append(contentsOf: field.name.utf8)
-            output.append(58)
-            output.append(32)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: crlf)
+            appendField(field, to: &output)
         }
         if !keepAlive {
             output.append(contentsOf: closeLine)
@@ -54,9 +49,11 @@ enum ResponseEncoder {
         if !forbidsBody {
             output.append(contentsOf: contentLength)
             appendDecimal(response.body.count, to: &output)
-            output.append(contentsOf: crlf)
+            output.append(13)
+            output.append(10)
         }
-        output.append(contentsOf: crlf)
+        output.append(13)
+        output.append(10)
         return !forbidsBody && !headOnly
     }
 
@@ -66,13 +63,11 @@ enum ResponseEncoder {
         output.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\n".utf8)
         output.append(contentsOf: date)
         for field in response.headers.fields where !isFraming(field.name) {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: ": ".utf8)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: crlf)
+            appendField(field, to: &output)
         }
         output.append(contentsOf: closeLine)
-        output.append(contentsOf: crlf)
+        output.append(13)
+        output.append(10)
     }
 
     /// Whether `name` is a field the server sets itself.
@@ -86,17 +81,32 @@ enum ResponseEncoder {
         }
     }
 
+    /// `name: value` CRLF. The strings' bytes are copied as whole buffers: appending a
+    /// `String.UTF8View` went through the generic sequence path, a call per field part.
+    private static func appendField(_ field: HTTPField, to output: inout [UInt8]) {
+        appendUTF8(field.name, to: &output)
+        output.append(58)
+        output.append(32)
+        appendUTF8(field.value, to: &output)
+        output.append(13)
+        output.append(10)
+    }
+
+    private static func appendUTF8(_ text: String, to output: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+            output.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// `value` (not negative) in decimal, most significant digit first, without a scratch array.
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        if value < 10 {
-            output.append(48 + UInt8(value))
-            return
-        }
-        var digits: [UInt8] = []
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
         var rest = value
-        while rest > 0 {
-            digits.append(48 + UInt8(rest % 10))
-            rest /= 10
+        while divisor > 0 {
+            output.append(48 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
-        output.append(contentsOf: digits.reversed())
     }
 }
