@@ -83,7 +83,7 @@ public struct Router: HTTPResponder {
     private func match(_ request: HTTPRequest) throws(HTTPError) -> (Route, PathParameters) {
         let segments = request.pathSegments
         // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
-        if segments.contains(where: { $0 == "." || $0 == ".." }) { throw .notFound() }
+        if segments.contains(where: { $0.utf8.count <= 2 && ($0 == "." || $0 == "..") }) { throw .notFound() }
         guard segments.count < routes.count else { throw .notFound() }
         var getFallback: (Route, PathParameters)?
         var allowed: [String] = []
@@ -127,7 +127,16 @@ struct RoutePattern: Sendable, Hashable {
             if case .literal = segment { return true }
             return false
         }
+        names = segments.map { segment in
+            switch segment {
+            case .literal(let name), .parameter(let name): name
+            }
+        }
     }
+
+    /// Each segment's literal or parameter name, beside ``specificity``: matching indexes these
+    /// instead of copying `Segment` enums out of ``segments``.
+    let names: [String]
 
     /// Which segments are literals, in order: compared left to right, a literal beats a parameter.
     let specificity: [Bool]
@@ -138,17 +147,17 @@ struct RoutePattern: Sendable, Hashable {
         return !left
     }
 
-    /// The bound parameters when `path` (decoded segments) matches, else nil.
+    /// The bound parameters when `path` (decoded segments) matches, else nil. Literals are
+    /// checked first, so a route that does not match binds nothing.
     func match(_ path: [String]) -> PathParameters? {
         guard path.count == segments.count else { return nil }
+        for index in path.indices where specificity[index] {
+            if names[index] != path[index] { return nil }
+        }
         var parameters = PathParameters()
-        for (segment, value) in zip(segments, path) {
-            switch segment {
-            case .literal(let literal): if literal != value { return nil }
-            case .parameter(let name):
-                if value.isEmpty { return nil }
-                parameters.bind(name, value)
-            }
+        for index in path.indices where !specificity[index] {
+            if path[index].isEmpty { return nil }
+            parameters.bind(names[index], path[index])
         }
         return parameters
     }

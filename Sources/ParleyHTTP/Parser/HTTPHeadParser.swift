@@ -88,7 +88,7 @@ struct HTTPHeadParser: Sendable {
         let method = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         let targetStart = index
-        while index < end, ByteClass.target[Int(bytes[index])] { index += 1 }
+        while index < end, ByteClass.isTarget(bytes[index]) { index += 1 }
         guard index > targetStart, index < end, bytes[index] == ByteClass.sp else {
             throw .badRequest("The request target is malformed.")
         }

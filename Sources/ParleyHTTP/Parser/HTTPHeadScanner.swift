@@ -45,9 +45,9 @@ struct HTTPHeadScanner: Sendable {
             // those runs, most of a head, are skipped in a tight loop. The byte that ends a run
             // (or is invalid) goes through `step` like any other.
             switch position {
-            case .target: index = Self.skip(ByteClass.target, in: bytes, from: index)
-            case .name: index = Self.skip(ByteClass.token, in: bytes, from: index)
-            case .value: index = Self.skip(ByteClass.fieldValue, in: bytes, from: index)  // CR is not one
+            case .target: while index < bytes.count, ByteClass.isTarget(bytes[index]) { index += 1 }
+            case .name: while index < bytes.count, ByteClass.isToken(bytes[index]) { index += 1 }
+            case .value: while index < bytes.count, ByteClass.isFieldValue(bytes[index]) { index += 1 }  // not CR
             default: break
             }
             guard index < bytes.count else { break }
@@ -58,15 +58,6 @@ struct HTTPHeadScanner: Sendable {
         }
         try checkLimits(scannedTo: index)
         return nil
-    }
-
-    /// The index of the first byte at or after `start` that `table` does not accept.
-    private static func skip(_ table: [Bool], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        table.withUnsafeBufferPointer { accepts in
-            while index < bytes.count, accepts[Int(bytes[index])] { index += 1 }
-        }
-        return index
     }
 
     private mutating func checkLimits(scannedTo end: Int) throws(HTTPParseError) {
@@ -99,7 +90,7 @@ struct HTTPHeadScanner: Sendable {
                 throw .badRequest("The request method is not a token.")
             }
         case .targetStart, .target:
-            if ByteClass.target[Int(byte)] {
+            if ByteClass.isTarget(byte) {
                 position = .target
             } else if byte == ByteClass.sp && position == .target {
                 position = .version(offset: 0)
@@ -131,7 +122,7 @@ struct HTTPHeadScanner: Sendable {
         case .value:
             if byte == ByteClass.cr {
                 position = .valueCR
-            } else if !ByteClass.fieldValue[Int(byte)] {
+            } else if !ByteClass.isFieldValue(byte) {
                 throw .badRequest("A header value contains a control character.")
             }
         case .valueCR, .finalCR:

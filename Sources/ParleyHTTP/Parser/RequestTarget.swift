@@ -20,14 +20,15 @@ struct RequestTarget: Sendable, Hashable {
 
     /// Splits and decodes `target`; a malformed escape or invalid UTF-8 throws 400.
     init(_ target: String) throws(HTTPParseError) {
-        var target = target
-        let parsed = target.withUTF8 { bytes in
-            Result { () throws(HTTPParseError) in try RequestTarget(utf8: bytes) }
+        var bytes = target
+        let parsed = bytes.withUTF8 { bytes in
+            Result { () throws(HTTPParseError) in try RequestTarget(utf8: bytes, target: target) }
         }
         self = try parsed.get()
     }
 
-    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
+    /// `target` is the string `bytes` come from: a path that is the whole target shares it.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>, target: String) throws(HTTPParseError) {
         // The path is bytes[start..<end], behind a "/" of its own when `slashFirst`.
         var start = 0
         var end = bytes.count
@@ -50,8 +51,12 @@ struct RequestTarget: Sendable, Hashable {
             (pathEnd, queryStart) = (question, question + 1)
         }
         let pathBytes = UnsafeBufferPointer(rebasing: bytes[start..<pathEnd])
-        let rawPath = String(decoding: pathBytes, as: UTF8.self)
-        path = slashFirst ? "/" + rawPath : rawPath
+        if start == 0 && pathEnd == bytes.count && !slashFirst {
+            path = target  // no query or fragment: the same string, no copy
+        } else {
+            let rawPath = String(decoding: pathBytes, as: UTF8.self)
+            path = slashFirst ? "/" + rawPath : rawPath
+        }
         segments = try Self.segments(pathBytes, slashFirst: slashFirst)
         query = try Self.queryItems(UnsafeBufferPointer(rebasing: bytes[queryStart..<end]))
     }
