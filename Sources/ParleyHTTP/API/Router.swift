@@ -132,11 +132,14 @@ struct RoutePattern: Sendable, Hashable {
             case .literal(let name), .parameter(let name): name
             }
         }
+        lengths = names.map(\.utf8.count)
     }
 
     /// Each segment's literal or parameter name, beside ``specificity``: matching indexes these
     /// instead of copying `Segment` enums out of ``segments``.
     let names: [String]
+    /// The UTF-8 length of each name.
+    let lengths: [Int]
 
     /// Which segments are literals, in order: compared left to right, a literal beats a parameter.
     let specificity: [Bool]
@@ -152,7 +155,8 @@ struct RoutePattern: Sendable, Hashable {
     func match(_ path: [String]) -> PathParameters? {
         guard path.count == segments.count else { return nil }
         for index in path.indices where specificity[index] {
-            if names[index] != path[index] { return nil }
+            // Lengths first: most literals that differ differ in length, and a count is O(1).
+            if lengths[index] != path[index].utf8.count || names[index] != path[index] { return nil }
         }
         var parameters = PathParameters()
         for index in path.indices where !specificity[index] {
