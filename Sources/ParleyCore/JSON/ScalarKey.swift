@@ -40,10 +40,29 @@ extension String {
     public func isScalarEqual(to other: String) -> Bool {
         // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
         let fast = utf8.withContiguousStorageIfAvailable { left in
-            other.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+            other.utf8.withContiguousStorageIfAvailable { right in Self.bytesEqual(left, right) }
         }
         if let fast, let result = fast { return result }
         return utf8.elementsEqual(other.utf8)
+    }
+
+    /// Same length and bytes, eight at a time: every cache lookup keyed by a `ScalarKey` ends here,
+    /// and the generic `elementsEqual` compared one byte per iterator step.
+    private static func bytesEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        let leftBytes = UnsafeRawBufferPointer(left)
+        let rightBytes = UnsafeRawBufferPointer(right)
+        var index = 0
+        while index + 8 <= left.count {
+            let lhs = leftBytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if lhs != rightBytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            index += 8
+        }
+        while index < left.count {
+            if left[index] != right[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether `self` sorts before `other` by Unicode scalar values.

@@ -6,14 +6,25 @@
 /// match, only the patterns with a literal earliest are considered, so `GET /v1/flows/lint` is a
 /// 405 whose `Allow` lists the methods of `/v1/flows/lint` (RFC 9110 §15.5.6), never `getFlow`.
 public struct Router: HTTPResponder {
-    struct Route: Sendable {
+    /// A class, so walking the table shares each route instead of copying (and retaining) its
+    /// strings, arrays and responder once per route per request.
+    final class Route: Sendable {
         let method: String
         let pattern: RoutePattern
         let maxBodyBytes: Int?
         let responder: any HTTPResponder
+
+        init(method: String, pattern: RoutePattern, maxBodyBytes: Int?, responder: any HTTPResponder) {
+            self.method = method
+            self.pattern = pattern
+            self.maxBodyBytes = maxBodyBytes
+            self.responder = responder
+        }
     }
 
-    private var routes: [Route] = []
+    /// Routes by their number of segments (a pattern matches only paths with as many), each list
+    /// most specific first: a request is compared only with the routes that could match it.
+    private var routes: [[Route]] = []
 
     /// An empty router: every request gets 404.
     public init() {}
@@ -25,12 +36,14 @@ public struct Router: HTTPResponder {
     ) {
         let route = Route(
             method: method, pattern: RoutePattern(pattern), maxBodyBytes: maxBodyBytes, responder: responder)
+        let count = route.pattern.segments.count
+        while routes.count <= count { routes.append([]) }
         // Kept most specific first (stable among equals), so `match` can stop at the first route
         // that matches with the request's method, and after the block of equally specific ones.
         let index =
-            routes.firstIndex { RoutePattern.lessSpecific($0.pattern.specificity, route.pattern.specificity) }
-            ?? routes.endIndex
-        routes.insert(route, at: index)
+            routes[count].firstIndex { RoutePattern.lessSpecific($0.pattern.specificity, route.pattern.specificity) }
+            ?? routes[count].endIndex
+        routes[count].insert(route, at: index)
     }
 
     /// Routes to a closure that may suspend or block; it runs off the event loop.
@@ -70,11 +83,12 @@ public struct Router: HTTPResponder {
     private func match(_ request: HTTPRequest) throws(HTTPError) -> (Route, PathParameters) {
         let segments = request.pathSegments
         // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
-        if segments.contains(where: { $0 == "." || $0 == ".." }) { throw .notFound() }
+        if segments.contains(where: { $0.utf8.count <= 2 && ($0 == "." || $0 == "..") }) { throw .notFound() }
+        guard segments.count < routes.count else { throw .notFound() }
         var getFallback: (Route, PathParameters)?
         var allowed: [String] = []
         var mostSpecific: [Bool]?
-        for route in routes {
+        for route in routes[segments.count] {
             // Routes are sorted most specific first: past the block of the first match, every
             // route is less specific and cannot be the answer.
             if let best = mostSpecific, best != route.pattern.specificity { break }
@@ -113,7 +127,19 @@ struct RoutePattern: Sendable, Hashable {
             if case .literal = segment { return true }
             return false
         }
+        names = segments.map { segment in
+            switch segment {
+            case .literal(let name), .parameter(let name): name
+            }
+        }
+        lengths = names.map(\.utf8.count)
     }
+
+    /// Each segment's literal or parameter name, beside ``specificity``: matching indexes these
+    /// instead of copying `Segment` enums out of ``segments``.
+    let names: [String]
+    /// The UTF-8 length of each name.
+    let lengths: [Int]
 
     /// Which segments are literals, in order: compared left to right, a literal beats a parameter.
     let specificity: [Bool]
@@ -124,17 +150,18 @@ struct RoutePattern: Sendable, Hashable {
         return !left
     }
 
-    /// The bound parameters when `path` (decoded segments) matches, else nil.
+    /// The bound parameters when `path` (decoded segments) matches, else nil. Literals are
+    /// checked first, so a route that does not match binds nothing.
     func match(_ path: [String]) -> PathParameters? {
         guard path.count == segments.count else { return nil }
+        for index in path.indices where specificity[index] {
+            // Lengths first: most literals that differ differ in length, and a count is O(1).
+            if lengths[index] != path[index].utf8.count || names[index] != path[index] { return nil }
+        }
         var parameters = PathParameters()
-        for (segment, value) in zip(segments, path) {
-            switch segment {
-            case .literal(let literal): if literal != value { return nil }
-            case .parameter(let name):
-                if value.isEmpty { return nil }
-                parameters.bind(name, value)
-            }
+        for index in path.indices where !specificity[index] {
+            if path[index].isEmpty { return nil }
+            parameters.bind(names[index], path[index])
         }
         return parameters
     }

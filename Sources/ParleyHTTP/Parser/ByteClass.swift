@@ -25,7 +25,28 @@ enum ByteClass {
     /// Bytes allowed in a request-target: visible ASCII only (RFC 9112 §3.2, RFC 3986 §2).
     static let target: [Bool] = (0..<256).map { byte in byte >= 0x21 && byte <= 0x7E }
 
-    static func isToken(_ byte: UInt8) -> Bool { token[Int(byte)] }
+    /// The tables' classes as bit masks over ASCII (bit n of `low`/`high` is byte n / n + 64):
+    /// constants need no lazy initialisation, so the parser's per-byte checks cost no `swift_once`
+    /// and no table load. `ByteClassTests` proves them equal to the tables above.
+    static func isToken(_ byte: UInt8) -> Bool {
+        inMask(byte, low: 0x03FF_6CFA_0000_0000, high: 0x57FF_FFFF_C7FF_FFFE)
+    }
+
+    /// A field-value byte (``fieldValue``): obs-text bytes (0x80 and up) included.
+    static func isFieldValue(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || inMask(byte, low: 0xFFFF_FFFF_0000_0200, high: 0x7FFF_FFFF_FFFF_FFFF)
+    }
+
+    /// A request-target byte (``target``).
+    static func isTarget(_ byte: UInt8) -> Bool {
+        inMask(byte, low: 0xFFFF_FFFE_0000_0000, high: 0x7FFF_FFFF_FFFF_FFFF)
+    }
+
+    private static func inMask(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
+        if byte < 128 { return (high >> UInt64(byte &- 64)) & 1 == 1 }
+        return false
+    }
 
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 65 && byte <= 90 ? byte | 0x20 : byte

@@ -135,7 +135,7 @@ struct ChunkedDecoder: Sendable, Hashable {
                     return
                 }
                 if byte == UInt8(ascii: "\\") { index += 1 }
-                guard index < text.count, ByteClass.fieldValue[Int(text[index])] else { break }
+                guard index < text.count, ByteClass.isFieldValue(text[index]) else { break }
                 index += 1
             }
             throw .badRequest("A chunk extension quoted string is malformed.")

@@ -19,16 +19,17 @@ extension String {
     /// of the request, and names of another length, nearly all of them, are rejected unread.
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        var lhs = utf8.makeIterator()
-        var rhs = other.utf8.makeIterator()
-        while true {
-            switch (lhs.next(), rhs.next()) {
-            case (nil, nil): return true
-            case (let a?, let b?):
-                if a == b { continue }
-                if ByteClass.lowercased(a) != ByteClass.lowercased(b) { return false }
-            default: return false
+        // Both sides as contiguous bytes (native and small strings always are): a plain loop,
+        // not two UTF-8 iterators decoding a byte at a time.
+        let compared = utf8.withContiguousStorageIfAvailable { lhs in
+            other.utf8.withContiguousStorageIfAvailable { rhs in
+                for index in 0..<lhs.count where lhs[index] != rhs[index] {
+                    if ByteClass.lowercased(lhs[index]) != ByteClass.lowercased(rhs[index]) { return false }
+                }
+                return true
             }
         }
+        if case .some(.some(let equal)) = compared { return equal }
+        return utf8.elementsEqual(other.utf8) { ByteClass.lowercased($0) == ByteClass.lowercased($1) }
     }
 }

@@ -6,6 +6,7 @@ extension HTTPHeadParser {
         throws(HTTPParseError) -> HTTPHeaders
     {
         var fields: [HTTPField] = []
+        fields.reserveCapacity(8)  // one allocation for a typical head instead of four growths
         var lineStart = start
         while lineStart <= end {
             var lf = lineStart
@@ -34,7 +35,7 @@ extension HTTPHeadParser {
         let name = String(decoding: UnsafeBufferPointer(rebasing: line[0..<index]), as: UTF8.self)
         var valueStart = index + 1
         var valueEnd = line.count
-        for position in valueStart..<valueEnd where !ByteClass.fieldValue[Int(line[position])] {
+        for position in valueStart..<valueEnd where !ByteClass.isFieldValue(line[position]) {
             throw .badRequest("The value of \(name) contains a control character.")
         }
         while valueStart < valueEnd, line[valueStart] == ByteClass.sp || line[valueStart] == ByteClass.htab {

@@ -88,7 +88,7 @@ struct HTTPHeadParser: Sendable {
         let method = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         let targetStart = index
-        while index < end, ByteClass.target[Int(bytes[index])] { index += 1 }
+        while index < end, ByteClass.isTarget(bytes[index]) { index += 1 }
         guard index > targetStart, index < end, bytes[index] == ByteClass.sp else {
             throw .badRequest("The request target is malformed.")
         }
@@ -101,8 +101,9 @@ struct HTTPHeadParser: Sendable {
 
     /// HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3); only major version 1 is served.
     func parseVersion(_ text: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let prefix = Array("HTTP/".utf8)
-        guard text.count == 8, Array(text[0..<5]) == prefix, text[6] == UInt8(ascii: "."),
+        guard text.count == 8, text[0] == UInt8(ascii: "H"), text[1] == UInt8(ascii: "T"),
+            text[2] == UInt8(ascii: "T"), text[3] == UInt8(ascii: "P"), text[4] == UInt8(ascii: "/"),
+            text[6] == UInt8(ascii: "."),
             let major = decimalDigit(text[5]), let minor = decimalDigit(text[7])
         else { throw .badRequest("The HTTP version is malformed.") }
         guard major == 1 else { throw .unsupportedVersion }

@@ -41,10 +41,20 @@ struct HTTPHeadScanner: Sendable {
         var index = scanned
         defer { scanned = index }
         while index < bytes.count {
+            // Inside a target, a field name or a field value every valid byte keeps the position:
+            // those runs, most of a head, are skipped in a tight loop. The byte that ends a run
+            // (or is invalid) goes through `step` like any other.
+            switch position {
+            case .target: while index < bytes.count, ByteClass.isTarget(bytes[index]) { index += 1 }
+            case .name: while index < bytes.count, ByteClass.isToken(bytes[index]) { index += 1 }
+            case .value: while index < bytes.count, ByteClass.isFieldValue(bytes[index]) { index += 1 }  // not CR
+            default: break
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             index += 1
             try step(byte, at: index - 1)
-            if position == .complete { return index }
+            if case .complete = position { return index }
         }
         try checkLimits(scannedTo: index)
         return nil
@@ -80,7 +90,7 @@ struct HTTPHeadScanner: Sendable {
                 throw .badRequest("The request method is not a token.")
             }
         case .targetStart, .target:
-            if ByteClass.target[Int(byte)] {
+            if ByteClass.isTarget(byte) {
                 position = .target
             } else if byte == ByteClass.sp && position == .target {
                 position = .version(offset: 0)
@@ -112,7 +122,7 @@ struct HTTPHeadScanner: Sendable {
         case .value:
             if byte == ByteClass.cr {
                 position = .valueCR
-            } else if !ByteClass.fieldValue[Int(byte)] {
+            } else if !ByteClass.isFieldValue(byte) {
                 throw .badRequest("A header value contains a control character.")
             }
         case .valueCR, .finalCR:

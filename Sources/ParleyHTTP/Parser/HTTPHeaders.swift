@@ -28,7 +28,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Every value for `name` (case-insensitive), in order.
     public func values(for name: String) -> [String] {
-        fields.compactMap { $0.name.isASCIICaseInsensitiveEqual(to: name) ? $0.value : nil }
+        var values: [String] = []
+        for field in fields where field.name.isASCIICaseInsensitiveEqual(to: name) { values.append(field.value) }
+        return values
+    }
+
+    /// How many fields are called `name` (case-insensitive): a check for a repeated field that
+    /// builds no array.
+    public func occurrences(of name: String) -> Int {
+        var count = 0
+        for field in fields where field.name.isASCIICaseInsensitiveEqual(to: name) { count += 1 }
+        return count
     }
 
     /// Whether any field is called `name` (case-insensitive).
@@ -41,9 +51,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.append(HTTPField(name: name, value: value))
     }
 
-    /// Replaces every field called `name` with a single one.
+    /// Replaces every field called `name` with a single one, at the end.
     public mutating func set(_ name: String, _ value: String) {
-        remove(name)
+        // Removing copies shared storage even when nothing matches; most calls add a new name.
+        if contains(name) { remove(name) }
         add(name, value)
     }
 

@@ -18,16 +18,33 @@ struct RequestFraming: Sendable, Hashable {
     init(head: HTTPRequestHead) throws(HTTPParseError) {
         let headers = head.headers
         let isHTTP11 = head.version == .http1_1
+        // One pass finds the fields that frame a request; most requests carry only Host of them,
+        // so the list parsing below runs only for a field that is there.
+        var hosts = 0
+        var host: String?
+        var hasTransferEncoding = false
+        var hasContentLength = false
+        var hasConnection = false
+        var hasExpect = false
+        for field in headers.fields {
+            switch field.name.utf8.count {
+            case 4 where field.name.isASCIICaseInsensitiveEqual(to: "Host"):
+                hosts += 1
+                if host == nil { host = field.value }
+            case 6 where field.name.isASCIICaseInsensitiveEqual(to: "Expect"): hasExpect = true
+            case 10 where field.name.isASCIICaseInsensitiveEqual(to: "Connection"): hasConnection = true
+            case 14 where field.name.isASCIICaseInsensitiveEqual(to: "Content-Length"): hasContentLength = true
+            case 17 where field.name.isASCIICaseInsensitiveEqual(to: "Transfer-Encoding"): hasTransferEncoding = true
+            default: break
+            }
+        }
         // RFC 9112 §3.2: an HTTP/1.1 request carries exactly one Host field.
-        let hosts = headers.values(for: "Host")
-        if hosts.count > 1 { throw .badRequest("The Host header must appear only once.") }
-        if isHTTP11 && hosts.isEmpty { throw .badRequest("HTTP/1.1 requests must carry a Host header.") }
-        if let host = hosts.first, host.contains(where: { $0 == " " || $0 == "\t" || $0 == "/" }) {
+        if hosts > 1 { throw .badRequest("The Host header must appear only once.") }
+        if isHTTP11 && hosts == 0 { throw .badRequest("HTTP/1.1 requests must carry a Host header.") }
+        if let host, host.utf8.contains(where: { $0 == 32 || $0 == 9 || $0 == UInt8(ascii: "/") }) {
             throw .badRequest("The Host header is malformed.")
         }
 
-        let hasTransferEncoding = headers.contains("Transfer-Encoding")
-        let hasContentLength = headers.contains("Content-Length")
         if hasTransferEncoding {
             // RFC 9112 §6.1: both present is a smuggling vector; reject. HTTP/1.0 has no chunked coding.
             if hasContentLength { throw .badRequest("Content-Length and Transfer-Encoding must not both be sent.") }
@@ -41,14 +58,14 @@ struct RequestFraming: Sendable, Hashable {
         }
 
         var keepAlive = isHTTP11
-        for option in headers.listElements(for: "Connection") {
+        for option in hasConnection ? headers.listElements(for: "Connection") : [] {
             if option.isASCIICaseInsensitiveEqual(to: "close") { keepAlive = false }
             if option.isASCIICaseInsensitiveEqual(to: "keep-alive") && !isHTTP11 { keepAlive = true }
         }
         self.keepAlive = keepAlive
 
         var expectContinue = false
-        for expectation in headers.listElements(for: "Expect") {
+        for expectation in hasExpect ? headers.listElements(for: "Expect") : [] {
             // RFC 9110 §10.1.1: 100-continue is the only defined expectation; others → 417.
             guard expectation.isASCIICaseInsensitiveEqual(to: "100-continue") else { throw .expectationFailed }
             expectContinue = isHTTP11

@@ -1,5 +1,8 @@
 /// The parts of a request-target a router needs: the raw path, its percent-decoded segments
 /// and the decoded query items (RFC 3986 §3.3–§3.4, RFC 9112 §3.2).
+///
+/// Split on the UTF-8 bytes, never on `Character`s: every delimiter is ASCII, and walking
+/// grapheme clusters made one `String` per character (a third of a cache-hot screen's cost).
 struct RequestTarget: Sendable, Hashable {
     /// The path as sent, still percent-encoded; `/` for asterisk-form.
     var path: String
@@ -17,57 +20,117 @@ struct RequestTarget: Sendable, Hashable {
 
     /// Splits and decodes `target`; a malformed escape or invalid UTF-8 throws 400.
     init(_ target: String) throws(HTTPParseError) {
-        var text = Substring(target)
-        if target == "*" { text = "/" }
-        if text.first != "/", let colon = text.firstIndex(of: ":") {
-            // absolute-form: the path starts at the first "/" after "scheme://authority".
-            let rest = text[colon...].dropFirst(3)
-            text = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...] } ?? "/"
-            if text.first == "?" { text = "/" + text }
+        var bytes = target
+        let parsed = bytes.withUTF8 { bytes in
+            Result { () throws(HTTPParseError) in try RequestTarget(utf8: bytes, target: target) }
         }
-        if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-        let queryText: Substring
-        if let question = text.firstIndex(of: "?") {
-            queryText = text[text.index(after: question)...]
-            text = text[..<question]
+        self = try parsed.get()
+    }
+
+    /// `target` is the string `bytes` come from: a path that is the whole target shares it.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>, target: String) throws(HTTPParseError) {
+        // The path is bytes[start..<end], behind a "/" of its own when `slashFirst`.
+        var start = 0
+        var end = bytes.count
+        var slashFirst = false
+        if end == 1 && bytes[0] == Self.asterisk {
+            (start, slashFirst) = (1, true)  // asterisk-form: the path is "/"
+        } else if bytes.first != Self.slash, let colon = Self.index(of: Self.colon, in: bytes, 0..<end) {
+            // absolute-form: the path starts at the first "/" or "?" after "scheme://authority".
+            let authority = min(colon + 3, end)
+            if let found = Self.index(in: bytes, authority..<end, where: { $0 == Self.slash || $0 == Self.question }) {
+                (start, slashFirst) = (found, bytes[found] == Self.question)
+            } else {
+                (start, slashFirst) = (end, true)
+            }
+        }
+        if let hash = Self.index(of: Self.hash, in: bytes, start..<end) { end = hash }
+        var pathEnd = end
+        var queryStart = end
+        if let question = Self.index(of: Self.question, in: bytes, start..<end) {
+            (pathEnd, queryStart) = (question, question + 1)
+        }
+        let pathBytes = UnsafeBufferPointer(rebasing: bytes[start..<pathEnd])
+        if start == 0 && pathEnd == bytes.count && !slashFirst {
+            path = target  // no query or fragment: the same string, no copy
         } else {
-            queryText = ""
+            let rawPath = String(decoding: pathBytes, as: UTF8.self)
+            path = slashFirst ? "/" + rawPath : rawPath
         }
-        path = String(text)
-        var segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
-        if segments.last == "" && segments.count > 1 { segments.removeLast() }
+        segments = try Self.segments(pathBytes, slashFirst: slashFirst)
+        query = try Self.queryItems(UnsafeBufferPointer(rebasing: bytes[queryStart..<end]))
+    }
+
+    /// The path split on "/" with the piece before the first "/" dropped (empty for a path that
+    /// starts with one), a trailing empty segment dropped, each decoded; `/` has none.
+    private static func segments(_ path: UnsafeBufferPointer<UInt8>, slashFirst: Bool) throws(HTTPParseError)
+        -> [String]
+    {
         var decoded: [String] = []
-        decoded.reserveCapacity(segments.count)
-        for segment in segments { decoded.append(try RequestTarget.percentDecoded(segment, plusIsSpace: false)) }
-        self.segments = decoded == [""] ? [] : decoded
+        var pieceStart = 0
+        var first = !slashFirst
+        var index = 0
+        while true {
+            if index == path.count || path[index] == slash {
+                if !first {
+                    let piece = UnsafeBufferPointer(rebasing: path[pieceStart..<index])
+                    decoded.append(try percentDecoded(piece, plusIsSpace: false))
+                }
+                first = false
+                if index == path.count { break }
+                pieceStart = index + 1
+            }
+            index += 1
+        }
+        // A non-empty raw segment never decodes to "", so an empty string is an empty segment.
+        if decoded.count > 1 && decoded[decoded.count - 1].isEmpty { decoded.removeLast() }
+        if decoded.count == 1 && decoded[0].isEmpty { return [] }
+        return decoded
+    }
+
+    /// `&`-separated `name=value` items, empty items skipped, `+` as space.
+    private static func queryItems(_ query: UnsafeBufferPointer<UInt8>) throws(HTTPParseError)
+        -> [(name: String, value: String)]
+    {
         var items: [(name: String, value: String)] = []
-        for pair in queryText.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try RequestTarget.percentDecoded(parts[0], plusIsSpace: true)
-            let value = parts.count > 1 ? try RequestTarget.percentDecoded(parts[1], plusIsSpace: true) : ""
+        var itemStart = 0
+        for index in 0...query.count where index == query.count || query[index] == ampersand {
+            defer { itemStart = index + 1 }
+            guard index > itemStart else { continue }
+            let item = UnsafeBufferPointer(rebasing: query[itemStart..<index])
+            guard let equals = Self.index(of: Self.equals, in: item, 0..<item.count) else {
+                items.append((try percentDecoded(item, plusIsSpace: true), ""))
+                continue
+            }
+            let name = try percentDecoded(UnsafeBufferPointer(rebasing: item[..<equals]), plusIsSpace: true)
+            let value = try percentDecoded(UnsafeBufferPointer(rebasing: item[(equals + 1)...]), plusIsSpace: true)
             items.append((name, value))
         }
-        query = items
+        return items
     }
 
     /// Decodes `%XX` escapes; a `%` not followed by two hex digits, or bytes that are not
     /// UTF-8, are rejected rather than passed through.
-    static func percentDecoded(_ text: Substring, plusIsSpace: Bool) throws(HTTPParseError) -> String {
-        let utf8 = text.utf8
-        if !utf8.contains(UInt8(ascii: "%")) && !(plusIsSpace && utf8.contains(UInt8(ascii: "+"))) {
-            return String(text)
+    static func percentDecoded(_ text: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) throws(HTTPParseError)
+        -> String
+    {
+        if !text.contains(where: { $0 == percent || (plusIsSpace && $0 == plus) }) {
+            return String(decoding: text, as: UTF8.self)  // split at ASCII bytes: still valid UTF-8
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(ByteClass.hexValue),
-                    let low = iterator.next().flatMap(ByteClass.hexValue)
+        bytes.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            if byte == percent {
+                guard index + 1 < text.count, let high = ByteClass.hexValue(text[index]),
+                    let low = ByteClass.hexValue(text[index + 1])
                 else { throw .badRequest("The request target has a malformed percent-escape.") }
                 bytes.append(high << 4 | low)
-            } else if plusIsSpace && byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
+                index += 2
+            } else if plusIsSpace && byte == plus {
+                bytes.append(space)
             } else {
                 bytes.append(byte)
             }
@@ -77,4 +140,30 @@ struct RequestTarget: Sendable, Hashable {
         }
         return string
     }
+
+    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        index(in: bytes, range, where: { $0 == byte })
+    }
+
+    private static func index(
+        in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, where matches: (UInt8) -> Bool
+    ) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if matches(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static let slash = UInt8(ascii: "/")
+    private static let asterisk = UInt8(ascii: "*")
+    private static let colon = UInt8(ascii: ":")
+    private static let question = UInt8(ascii: "?")
+    private static let hash = UInt8(ascii: "#")
+    private static let ampersand = UInt8(ascii: "&")
+    private static let equals = UInt8(ascii: "=")
+    private static let percent = UInt8(ascii: "%")
+    private static let plus = UInt8(ascii: "+")
+    private static let space = UInt8(ascii: " ")
 }

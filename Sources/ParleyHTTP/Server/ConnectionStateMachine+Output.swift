@@ -6,7 +6,7 @@ extension ConnectionStateMachine {
     mutating func respond(_ response: HTTPResponse, date: [UInt8], draining: Bool, now: UInt64)
         -> (exchange: Exchange, bytes: Int)?
     {
-        guard case .responding(let exchange) = phase else { return nil }
+        guard case .responding = phase, let exchange = self.exchange.take() else { return nil }
         lastActivity = now
         let headOnly = exchange.request.method == "HEAD"
         if let stream = response.stream, !headOnly, !draining, !response.status.forbidsBody {
@@ -70,9 +70,8 @@ extension ConnectionStateMachine {
     /// sent. A request in flight is still answered, then the connection closes.
     mutating func inputEnded() -> Action {
         switch phase {
-        case .responding(var exchange):
-            exchange.keepAlive = false
-            phase = .responding(exchange)
+        case .responding:
+            exchange?.keepAlive = false
             return .none
         case .closing:
             return .none

@@ -10,10 +10,10 @@ struct ConnectionStateMachine {
         case idle
         /// Part of a head received since `phaseStart`.
         case head
-        /// Head parsed, body being received.
-        case body(Exchange)
-        /// A responder is working on the request.
-        case responding(Exchange)
+        /// Head parsed, body being received into ``exchange``.
+        case body
+        /// A responder is working on ``exchange``.
+        case responding
         /// A streaming response is open; its body is written chunk by chunk until it ends.
         case streaming(ResponseStream)
         /// Flushing a final response, then closing.
@@ -54,6 +54,9 @@ struct ConnectionStateMachine {
 
     let limits: ConnectionLimits
     var phase = Phase.idle
+    /// The request being read (`.body`) or answered (`.responding`). Kept beside the phase, not in
+    /// it: matching a phase that carried it copied the whole request, several times per request.
+    var exchange: Exchange?
     var input: [UInt8] = []
     /// How far the head at the front of `input` has been validated; parsing resumes there.
     private var headScanner: HTTPHeadScanner
@@ -149,16 +152,18 @@ struct ConnectionStateMachine {
                 do { try begin(head, now: now, route: route) } catch {
                     return reject(error, date: date)
                 }
-            case .body(var exchange):
-                do { try readBody(into: &exchange) } catch {
+            case .body:
+                guard var current = self.exchange.take() else { preconditionFailure("a body without its exchange") }
+                do { try readBody(into: &current) } catch {
                     return reject(error, date: date)
                 }
-                guard exchange.bodyComplete else {
-                    phase = .body(exchange)
+                guard current.bodyComplete else {
+                    exchange = current
                     return .wait
                 }
-                phase = .responding(exchange)
-                return .dispatch(exchange)
+                phase = .responding
+                exchange = current
+                return .dispatch(current)
             case .responding, .streaming, .closing, .lingering:
                 return .wait
             }
@@ -204,7 +209,8 @@ struct ConnectionStateMachine {
         if framing.expectContinue && input.isEmpty {
             output.appendOwned { $0.append(contentsOf: ResponseEncoder.continueLine) }
         }
-        phase = .body(exchange)
+        phase = .body
+        self.exchange = exchange
         lastActivity = now
     }
 
@@ -235,6 +241,7 @@ struct ConnectionStateMachine {
             response, into: &output, date: date, keepAlive: false, announceKeepAlive: false,
             headOnly: false)
         input = []
+        exchange = nil
         phase = .closing
         return bytes
     }

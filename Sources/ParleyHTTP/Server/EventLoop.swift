@@ -8,6 +8,8 @@ import Logging
 final class EventLoop {
     let core: ServerCore
     let handle: LoopHandle
+    /// Every loop's handle, this one's included, for balancing connections between them.
+    private let peers: [LoopHandle]
     private let epoll: FileDescriptor
     private var listener: FileDescriptor?
     private let listenerFD: Int32
@@ -24,9 +26,10 @@ final class EventLoop {
     private var acceptsPaused = false
 
     /// Takes ownership of `listener`, a raw descriptor handed over by `HTTPServer.start()`.
-    init(core: ServerCore, handle: LoopHandle, listener: Int32) throws(SocketError) {
+    init(core: ServerCore, handle: LoopHandle, peers: [LoopHandle] = [], listener: Int32) throws(SocketError) {
         self.core = core
         self.handle = handle
+        self.peers = peers
         self.listener = FileDescriptor(owning: listener)
         self.listenerFD = listener
         accessLog = AccessLog(configuration: core.configuration)
@@ -108,23 +111,53 @@ final class EventLoop {
                 core.openConnections.subtract(1, ordering: .relaxed)
                 continue  // `socket` closes here
             }
-            let fd = socket.rawValue
-            let id = core.nextConnectionID.add(1, ordering: .relaxed).newValue
-            var tls: TLSSession?
-            if let context = core.tls {
-                tls = TLSSession(context: context, fd: fd)
-                if tls == nil {
-                    core.openConnections.subtract(1, ordering: .relaxed)
-                    continue
-                }
-            }
-            let connection = Connection(socket: socket, id: id, peer: peer, tls: tls, loop: self)
-            do { try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, fd, events: EPOLLIN.rawValue) } catch {
-                core.openConnections.subtract(1, ordering: .relaxed)
+            if let target = lessLoadedPeer() {
+                target.connectionCount.add(1, ordering: .relaxed)
+                target.post(.adopt(fd: socket.release(), peer: peer))
                 continue
             }
-            connections[fd] = connection
+            handle.connectionCount.add(1, ordering: .relaxed)
+            register(socket, peer: peer)
         }
+    }
+
+    /// The loop to hand a new connection to: one serving at least two fewer than this one, the
+    /// fewest first; nil keeps it here. SO_REUSEPORT places connections by a hash of their
+    /// addresses, so a few dozen long-lived ones often split 26/38, and the fuller loop's clients
+    /// wait longer; with the counts taken at placement, loops stay within two of each other.
+    private func lessLoadedPeer() -> LoopHandle? {
+        guard peers.count > 1 else { return nil }
+        var best: LoopHandle?
+        var fewest = handle.connectionCount.load(ordering: .relaxed) - 1
+        for peer in peers where peer !== handle {
+            let count = peer.connectionCount.load(ordering: .relaxed)
+            if count < fewest {
+                best = peer
+                fewest = count
+            }
+        }
+        return best
+    }
+
+    /// Starts serving an accepted connection whose slot in `handle.connectionCount` is taken.
+    private func register(_ socket: consuming FileDescriptor, peer: String) {
+        func giveUp() {
+            core.openConnections.subtract(1, ordering: .relaxed)
+            handle.connectionCount.subtract(1, ordering: .relaxed)
+        }
+        guard !draining else { return giveUp() }  // handed over as this loop began to drain
+        let fd = socket.rawValue
+        let id = core.nextConnectionID.add(1, ordering: .relaxed).newValue
+        var tls: TLSSession?
+        if let context = core.tls {
+            tls = TLSSession(context: context, fd: fd)
+            if tls == nil { return giveUp() }
+        }
+        let connection = Connection(socket: socket, id: id, peer: peer, tls: tls, loop: self)
+        do { try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, fd, events: EPOLLIN.rawValue) } catch {
+            return giveUp()
+        }
+        connections[fd] = connection
     }
 
     private func handleMessages() {
@@ -139,6 +172,8 @@ final class EventLoop {
             case .streamReady(let fd, let id):
                 guard let connection = connections[fd], connection.id == id else { continue }
                 connection.pumpStream()
+            case .adopt(let fd, let peer):
+                register(FileDescriptor(owning: fd), peer: peer)
             case .drain(let deadline):
                 draining = true
                 drainDeadline = deadline
@@ -167,6 +202,7 @@ final class EventLoop {
     func remove(_ connection: Connection) {
         connections[connection.fd] = nil
         core.openConnections.subtract(1, ordering: .relaxed)
+        handle.connectionCount.subtract(1, ordering: .relaxed)
     }
 
     /// Runs `request` through its route's `responder` on the responder threads and posts the

@@ -23,6 +23,11 @@ public final class HTTPServer: Sendable {
     /// The bound port once started.
     public var port: Int? { state.withLock { $0.port } }
 
+    /// How many connections each loop serves (tests check that loops share them evenly).
+    var loopConnectionCounts: [Int] {
+        state.withLock { $0.handles.map { $0.connectionCount.load(ordering: .relaxed) } }
+    }
+
     /// Binds, starts the loop threads and returns the bound port (useful with port 0).
     @discardableResult
     public func start() throws -> Int {
@@ -53,15 +58,16 @@ public final class HTTPServer: Sendable {
         }
         core.responderPool.start(threads: configuration.responderThreads)
         var handles: [LoopHandle] = []
+        for _ in listeners { handles.append(try LoopHandle()) }
         for (index, raw) in listeners.enumerated() {
-            let handle = try LoopHandle()
-            handles.append(handle)
+            let handle = handles[index]
+            let peers = handles
             let core = core
-            // The loop is built on its own thread, which then owns it; only the handle is shared.
+            // The loop is built on its own thread, which then owns it; only the handles are shared.
             let thread = Thread {
                 Thread.current.name = "parley-http-\(index)"
                 do {
-                    try EventLoop(core: core, handle: handle, listener: raw).run()
+                    try EventLoop(core: core, handle: handle, peers: peers, listener: raw).run()
                 } catch {
                     core.logger.critical("event loop failed to start", metadata: ["error": "\(error)"])
                     handle.markFinished()

@@ -2,7 +2,6 @@
 /// in one write. The server owns framing (RFC 9112 §6): `Content-Length`, `Date` and
 /// `Connection` come from here, never from the responder.
 enum ResponseEncoder {
-    private static let crlf: [UInt8] = [13, 10]
     private static let okLine = Array("HTTP/1.1 200 OK\r\n".utf8)
     private static let contentLength = Array("Content-Length: ".utf8)
     private static let closeLine = Array("Connection: close\r\n".utf8)
@@ -38,13 +37,7 @@ enum ResponseEncoder {
             output.append(contentsOf: "HTTP/1.1 \(status.code) \(status.reason)\r\n".utf8)
         }
         output.append(contentsOf: date)
-        for field in response.headers.fields where !isFraming(field.name) {
-            output.append(contentsOf: field.name.utf8)
-            output.append(58)
-            output.append(32)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: crlf)
-        }
+        appendFields(response.headers, to: &output)
         if !keepAlive {
             output.append(contentsOf: closeLine)
         } else if announceKeepAlive {
@@ -54,9 +47,11 @@ enum ResponseEncoder {
         if !forbidsBody {
             output.append(contentsOf: contentLength)
             appendDecimal(response.body.count, to: &output)
-            output.append(contentsOf: crlf)
+            output.append(13)
+            output.append(10)
         }
-        output.append(contentsOf: crlf)
+        output.append(13)
+        output.append(10)
         return !forbidsBody && !headOnly
     }
 
@@ -66,13 +61,11 @@ enum ResponseEncoder {
         output.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\n".utf8)
         output.append(contentsOf: date)
         for field in response.headers.fields where !isFraming(field.name) {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: ": ".utf8)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: crlf)
+            appendField(field, to: &output)
         }
         output.append(contentsOf: closeLine)
-        output.append(contentsOf: crlf)
+        output.append(13)
+        output.append(10)
     }
 
     /// Whether `name` is a field the server sets itself.
@@ -86,17 +79,74 @@ enum ResponseEncoder {
         }
     }
 
+    /// Every field but the framing ones as `name: value` CRLF, assembled in scratch space and
+    /// appended at once: one growth check and one copy instead of six appends per field.
+    private static func appendFields(_ headers: HTTPHeaders, to output: inout [UInt8]) {
+        var total = 0
+        for field in headers.fields where !isFraming(field.name) {
+            total += field.name.utf8.count + field.value.utf8.count + 4
+        }
+        guard total > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { scratch in
+            var offset = 0
+            for field in headers.fields where !isFraming(field.name) {
+                offset = copyUTF8(field.name, into: scratch, at: offset)
+                scratch[offset] = 58
+                scratch[offset + 1] = 32
+                offset = copyUTF8(field.value, into: scratch, at: offset + 2)
+                scratch[offset] = 13
+                scratch[offset + 1] = 10
+                offset += 2
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<offset]))
+        }
+    }
+
+    /// Copies `text`'s UTF-8 into `scratch` at `offset`; returns the offset after it.
+    private static func copyUTF8(_ text: String, into scratch: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+        -> Int
+    {
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if let source = bytes.baseAddress, bytes.count > 0 {
+                (scratch.baseAddress! + offset).update(from: source, count: bytes.count)
+            }
+            return offset + bytes.count
+        }
+        if let copied { return copied }
+        var next = offset
+        for byte in text.utf8 {
+            scratch[next] = byte
+            next += 1
+        }
+        return next
+    }
+
+    /// `name: value` CRLF. The strings' bytes are copied as whole buffers: appending a
+    /// `String.UTF8View` went through the generic sequence path, a call per field part.
+    private static func appendField(_ field: HTTPField, to output: inout [UInt8]) {
+        appendUTF8(field.name, to: &output)
+        output.append(58)
+        output.append(32)
+        appendUTF8(field.value, to: &output)
+        output.append(13)
+        output.append(10)
+    }
+
+    private static func appendUTF8(_ text: String, to output: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+            output.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// `value` (not negative) in decimal, most significant digit first, without a scratch array.
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        if value < 10 {
-            output.append(48 + UInt8(value))
-            return
-        }
-        var digits: [UInt8] = []
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
         var rest = value
-        while rest > 0 {
-            digits.append(48 + UInt8(rest % 10))
-            rest /= 10
+        while divisor > 0 {
+            output.append(48 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
-        output.append(contentsOf: digits.reversed())
     }
 }

@@ -46,11 +46,16 @@ enum LoopMessage: Sendable {
     case streamReady(fd: Int32, id: UInt64)
     /// Stop accepting, finish in-flight requests, then exit; force-close at `deadline` (monotonic ns).
     case drain(deadline: UInt64)
+    /// A connection another loop accepted, handed over because this loop serves fewer; its slot
+    /// in ``LoopHandle/connectionCount`` is already taken.
+    case adopt(fd: Int32, peer: String)
 }
 
 /// The thread-safe face of one event loop: its wake-up eventfd and an inbox.
 final class LoopHandle: Sendable {
     let wakeup: FileDescriptor
+    /// Connections this loop serves or has been handed and not yet taken: what balancing reads.
+    let connectionCount = Atomic<Int>(0)
     private let inbox = Mutex<[LoopMessage]>([])
     private let exit = Mutex<(finished: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 

@@ -29,9 +29,10 @@ final class CoreCapabilities: Sendable {
     /// The header's capabilities; 400 for a malformed or repeated header (DESIGN.md
     /// "Capabilities": missing means the oldest supported core).
     func resolve(_ request: HTTPRequest) throws(HTTPError) -> Resolved {
-        let values = request.headers.values(for: "Parley-Core")
-        guard let header = values.first else { return floor }
-        guard values.count == 1 else { throw ServiceProblem.badParameter("send Parley-Core once") }
+        guard let header = request.headers["Parley-Core"] else { return floor }
+        guard request.headers.occurrences(of: "Parley-Core") == 1 else {
+            throw ServiceProblem.badParameter("send Parley-Core once")
+        }
         return try resolve(header: header)
     }
 

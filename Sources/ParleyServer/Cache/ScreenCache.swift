@@ -29,6 +29,22 @@ final class ScreenCache: Sendable {
         let substitutions: [(component: String, decision: String)]
         /// `ETag`, `Vary`, `Cache-Control`, `Parley-Flow-Version`, `Parley-Served`: built once, sent on 200 and 304.
         let headers: HTTPHeaders
+        /// ``headers`` and `Content-Type: application/json`, the 200's fields, so a hit adds none.
+        let okHeaders: HTTPHeaders
+
+        init(
+            body: [UInt8], etag: String, served: String, substitutions: [(component: String, decision: String)],
+            headers: HTTPHeaders
+        ) {
+            self.body = body
+            self.etag = etag
+            self.served = served
+            self.substitutions = substitutions
+            self.headers = headers
+            var okHeaders = headers
+            okHeaders.set("Content-Type", "application/json")
+            self.okHeaders = okHeaders
+        }
     }
 
     private let entries: Mutex<LRUDictionary<Key, Entry>>

@@ -48,16 +48,16 @@ extension Handlers {
                 "version \(version.version) of flow \"\(version.flowId)\" has no step \"\(stepId)\"")
         }
         recordGating(entry, core: core)
-        var headers = entry.headers
+        let notModified = request.headers["If-None-Match"].map { EntityTag.matches($0, entry.etag) } ?? false
+        // The usual answer, a shared 200, goes out with the entry's own fields: no copy, no lookup.
+        var headers = notModified ? entry.headers : entry.okHeaders
         if splitting {
             headers.set(
                 "Cache-Control", "private, max-age=\(context.configuration.screenMaxAgeSeconds), must-revalidate")
             headers.set("Vary", "Parley-Core, Parley-Subject")
         }
-        if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, entry.etag) {
-            return HTTPResponse(status: .notModified, headers: headers)
-        }
-        return .json(entry.body, headers: headers)
+        if notModified { return HTTPResponse(status: .notModified, headers: headers) }
+        return HTTPResponse(status: .ok, headers: headers, body: entry.body)
     }
 
     /// The `Parley-Subject` header: the stable key that buckets a sessionless client into a rollout.

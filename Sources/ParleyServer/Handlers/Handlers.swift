@@ -29,7 +29,10 @@ struct Handlers: Sendable {
 
     /// 1 to ``maximumIdentifierLength`` Unicode scalars, none of them U+0000.
     static func isIdentifier(_ value: String) -> Bool {
-        !value.isEmpty && value.unicodeScalars.count <= maximumIdentifierLength && !value.utf8.contains(0)
+        // A scalar takes at least one UTF-8 byte, so a value that fits in bytes needs no scalar count.
+        let bytes = value.utf8.count
+        return bytes > 0 && (bytes <= maximumIdentifierLength || value.unicodeScalars.count <= maximumIdentifierLength)
+            && !value.utf8.contains(0)
     }
 
     /// A positive integer path parameter.

@@ -1,3 +1,4 @@
+import Glibc
 import ParleyHTTP
 
 /// Counts every response of its route by status, with its latency; outermost, so refusals by
@@ -9,7 +10,7 @@ struct MetricsMiddleware: ServiceMiddleware {
     func respond(
         to request: HTTPRequest, context: ServiceRequestContext, next: Next
     ) async throws -> HTTPResponse {
-        let start = ContinuousClock.now
+        let start = Self.monotonicNanoseconds()
         do {
             let response = try await next(request, context)
             record(response.status.code, since: start)
@@ -23,7 +24,7 @@ struct MetricsMiddleware: ServiceMiddleware {
     func respondInline(
         to request: HTTPRequest, context: ServiceRequestContext, next: InlineNext
     ) throws -> HTTPResponse? {
-        let start = ContinuousClock.now
+        let start = Self.monotonicNanoseconds()
         do {
             guard let response = try next(request, context) else { return nil }
             record(response.status.code, since: start)
@@ -34,9 +35,15 @@ struct MetricsMiddleware: ServiceMiddleware {
         }
     }
 
-    private func record(_ status: Int, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        metrics.record(status: status, seconds: seconds)
+    private func record(_ status: Int, since start: UInt64) {
+        metrics.record(status: status, seconds: Double(Self.monotonicNanoseconds() &- start) * 1e-9)
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds: one vDSO call, where `ContinuousClock` and splitting its
+    /// `Duration` into components cost several times that on every request.
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 }

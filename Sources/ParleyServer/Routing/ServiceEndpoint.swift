@@ -11,6 +11,7 @@ final class ServiceEndpoint: HTTPResponder {
 
     let route: ServiceRoute
     let maxBodyBytes: Int
+    private let shared: SharedServiceRoute
     private let chain: ServiceMiddleware.Next
     private let inline: HTTPRoute.InlineHandler?
 
@@ -21,6 +22,8 @@ final class ServiceEndpoint: HTTPResponder {
     ) {
         self.route = route
         self.maxBodyBytes = maxBodyBytes
+        let shared = SharedServiceRoute(route)
+        self.shared = shared
         var chain: ServiceMiddleware.Next = { request, context in
             try await handler(request, context.http, context.caller)
         }
@@ -40,7 +43,7 @@ final class ServiceEndpoint: HTTPResponder {
         self.chain = chain
         if let inlineChain {
             self.inline = { request, context in
-                try inlineChain(request, ServiceRequestContext(http: context, route: route, caller: .anonymous))
+                try inlineChain(request, ServiceRequestContext(http: context, route: shared, caller: .anonymous))
             }
         } else {
             self.inline = nil
@@ -49,7 +52,7 @@ final class ServiceEndpoint: HTTPResponder {
 
     /// Runs the chain off the loop.
     func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        try await chain(request, ServiceRequestContext(http: context, route: route, caller: .anonymous))
+        try await chain(request, ServiceRequestContext(http: context, route: shared, caller: .anonymous))
     }
 
     /// This endpoint with its body limit and fast path; built from stored parts, nothing matched.

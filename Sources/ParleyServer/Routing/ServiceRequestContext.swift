@@ -6,7 +6,14 @@ struct ServiceRequestContext: Sendable {
     /// The server's context (logger, peer, path parameters).
     var http: RequestContext
     /// The route the request matched, for its access rule and for messages.
-    let route: ServiceRoute
+    var route: ServiceRoute { shared.route }
     /// `anonymous` until authentication replaces it.
     var caller: Caller
+    private let shared: SharedServiceRoute
+
+    init(http: RequestContext, route: SharedServiceRoute, caller: Caller) {
+        self.http = http
+        self.shared = route
+        self.caller = caller
+    }
 }
