@@ -34,6 +34,8 @@ public struct ServiceConfiguration: Sendable {
     public var pruneBatch = 500
     /// Session snapshots kept in memory. Default 20,000.
     public var maxCachedSnapshots = 20_000
+    /// Bytes of session snapshot bodies kept in memory. Default 16 MiB.
+    public var maxCachedSnapshotBytes = 16 << 20
     /// Longest single answer, in Unicode scalars; longer ones get 400 before any rule
     /// runs, which bounds the cost of matching patterns. Default 10,000.
     public var maxAnswerLength = 10_000

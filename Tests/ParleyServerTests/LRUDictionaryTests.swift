@@ -24,11 +24,31 @@ import Testing
 
     @Test func anUpdateHandsBackWhatItEvictedOrReplaced() {
         var cache = LRUDictionary<String, Int>(capacity: 2)
-        #expect(cache.update(1, for: "a") == nil)
-        #expect(cache.update(2, for: "b") == nil)
-        #expect(cache.update(10, for: "a") == 1, "replaced")
-        #expect(cache.update(3, for: "c") == 2, "b was the least recently used")
+        #expect(cache.update(1, for: "a") == [])
+        #expect(cache.update(2, for: "b") == [])
+        #expect(cache.update(10, for: "a") == [1], "replaced")
+        #expect(cache.update(3, for: "c") == [2], "b was the least recently used")
         #expect(cache.count == 2 && cache.peek("a") == 10 && cache.peek("c") == 3)
+    }
+
+    @Test func costsBoundTheDictionaryLeastRecentlyUsedFirst() {
+        var cache = LRUDictionary<String, Int>(capacity: 100, costLimit: 10)
+        #expect(cache.update(1, for: "a", cost: 4) == [])
+        #expect(cache.update(2, for: "b", cost: 4) == [])
+        _ = cache.value(for: "a")  // b is now the least recently used
+        #expect(cache.update(3, for: "c", cost: 4) == [2], "12 > 10: b goes, a stays")
+        #expect(cache.totalCost == 8 && cache.count == 2)
+        #expect(cache.update(30, for: "c", cost: 1) == [3], "a cheaper replacement only replaces")
+        #expect(cache.totalCost == 5)
+        #expect(cache.update(4, for: "d", cost: 10) == [1, 30], "one heavy entry pushes out both")
+        #expect(cache.count == 1 && cache.totalCost == 10 && cache.peek("d") == 4)
+        #expect(cache.update(5, for: "e", cost: 50) == [4], "the newest stays even when it alone is over")
+        #expect(cache.count == 1 && cache.totalCost == 50)
+        cache.removeValue(forKey: "e")
+        #expect(cache.totalCost == 0 && cache.count == 0)
+        _ = cache.update(6, for: "f", cost: 3)
+        cache.removeAll()
+        #expect(cache.totalCost == 0)
     }
 
     @Test func peekingDoesNotCountAsUse() {

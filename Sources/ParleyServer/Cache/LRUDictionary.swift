@@ -1,24 +1,36 @@
 /// A bounded dictionary that evicts the least recently used entry when full, so a cache at
 /// its limit loses one cold entry per insertion instead of emptying at once (no latency
-/// cliff). Reads count as use. Not synchronised: callers keep it behind their own lock.
+/// cliff). Reads count as use. Entries may carry a cost (bytes, say) with a limit on their sum,
+/// so a cache of values of very different sizes is bounded by what they weigh, not only by how
+/// many there are. Not synchronised: callers keep it behind their own lock.
 struct LRUDictionary<Key: Hashable, Value> {
     private struct Node {
         var key: Key
         var value: Value
+        var cost: Int
         var older: Int
         var newer: Int
     }
 
     /// The most entries kept (at least one).
     let capacity: Int
+    /// The most the entries' costs may add up to; the newest entry is kept even when it alone
+    /// weighs more.
+    let costLimit: Int
+    /// What the entries' costs add up to.
+    private(set) var totalCost = 0
     private var slots: [Key: Int] = [:]
     private var nodes: [Node] = []
     private var free: [Int] = []
     private var newest = -1
     private var oldest = -1
 
-    /// An empty dictionary holding at most `capacity` entries.
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    /// An empty dictionary holding at most `capacity` entries whose costs add up to at most
+    /// `costLimit`.
+    init(capacity: Int, costLimit: Int = .max) {
+        self.capacity = max(1, capacity)
+        self.costLimit = max(0, costLimit)
+    }
 
     /// Entries held.
     var count: Int { slots.count }
@@ -38,39 +50,43 @@ struct LRUDictionary<Key: Hashable, Value> {
         _ = update(value, for: key)
     }
 
-    /// ``set(_:for:)`` that hands back the value it evicted (or replaced), so a caller holding a
-    /// lock can let it go, and pay for its deallocation, after unlocking.
-    mutating func update(_ value: Value, for key: Key) -> Value? {
+    /// ``set(_:for:)`` with a cost, handing back every value it replaced or evicted, so a caller
+    /// holding a lock can let them go, and pay for their deallocation, after unlocking.
+    mutating func update(_ value: Value, for key: Key, cost: Int = 0) -> [Value] {
+        var gone: [Value] = []
         if let index = slots[key] {
-            let replaced = nodes[index].value
+            gone.append(nodes[index].value)
+            totalCost += cost - nodes[index].cost
             nodes[index].value = value
+            nodes[index].cost = cost
             promote(index)
-            return replaced
+        } else {
+            let node = Node(key: key, value: value, cost: cost, older: newest, newer: -1)
+            let index: Int
+            if let reused = free.popLast() {
+                nodes[reused] = node
+                index = reused
+            } else {
+                nodes.append(node)
+                index = nodes.count - 1
+            }
+            if newest >= 0 { nodes[newest].newer = index }
+            newest = index
+            if oldest < 0 { oldest = index }
+            slots[key] = index
+            totalCost += cost
         }
-        var evicted: Value?
-        if slots.count >= capacity, oldest >= 0 {
-            evicted = nodes[oldest].value
+        while slots.count > 1, slots.count > capacity || totalCost > costLimit {
+            gone.append(nodes[oldest].value)
             removeValue(forKey: nodes[oldest].key)
         }
-        let node = Node(key: key, value: value, older: newest, newer: -1)
-        let index: Int
-        if let reused = free.popLast() {
-            nodes[reused] = node
-            index = reused
-        } else {
-            nodes.append(node)
-            index = nodes.count - 1
-        }
-        if newest >= 0 { nodes[newest].newer = index }
-        newest = index
-        if oldest < 0 { oldest = index }
-        slots[key] = index
-        return evicted
+        return gone
     }
 
     /// Forgets `key`.
     mutating func removeValue(forKey key: Key) {
         guard let index = slots.removeValue(forKey: key) else { return }
+        totalCost -= nodes[index].cost
         unlink(index)
         free.append(index)
     }
@@ -82,6 +98,7 @@ struct LRUDictionary<Key: Hashable, Value> {
         free.removeAll()
         newest = -1
         oldest = -1
+        totalCost = 0
     }
 
     private mutating func promote(_ index: Int) {

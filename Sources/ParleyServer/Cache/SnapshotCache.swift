@@ -23,13 +23,20 @@ final class SnapshotCache: Sendable {
 
     private let state: Mutex<State>
 
-    /// At most `limit` sessions (and as many id and notification markers); the least recently
-    /// used go first.
-    init(limit: Int) {
+    /// At most `limit` sessions whose bodies add up to at most `byteLimit` bytes (and as many id
+    /// and notification markers); the least recently used go first. Bodies are most of the
+    /// cache's memory and range from a few hundred bytes to tens of kilobytes, so a count alone
+    /// would not bound it (20,000 snapshots of the shipped flows held ~30 MB).
+    init(limit: Int, byteLimit: Int = .max) {
         state = Mutex(
             State(
-                slots: LRUDictionary(capacity: limit), ids: LRUDictionary(capacity: limit),
+                slots: LRUDictionary(capacity: limit, costLimit: byteLimit), ids: LRUDictionary(capacity: limit),
                 notified: LRUDictionary(capacity: limit)))
+    }
+
+    /// Sessions cached and the bytes of their bodies.
+    var size: (sessions: Int, bytes: Int) {
+        state.withLock { ($0.slots.count, $0.slots.totalCost) }
     }
 
     /// The cached snapshot of a session, when it is the newest known.
@@ -41,11 +48,11 @@ final class SnapshotCache: Sendable {
     func store(_ snapshot: SessionSnapshot, id: String, keyHex: String) {
         // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
         // kilobytes) is freed after the lock is released, not while writers and the listener wait.
-        let evicted = state.withLock { state -> Slot? in
-            if let slot = state.slots.peek(id), slot.rev > snapshot.rev { return nil }
-            if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return nil }
+        let evicted = state.withLock { state -> [Slot] in
+            if let slot = state.slots.peek(id), slot.rev > snapshot.rev { return [] }
+            if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return [] }
             state.ids.set(id, for: keyHex)
-            return state.slots.update(Slot(rev: snapshot.rev, snapshot: snapshot), for: id)
+            return state.slots.update(Slot(rev: snapshot.rev, snapshot: snapshot), for: id, cost: snapshot.body.count)
         }
         _ = evicted
     }
@@ -63,7 +70,7 @@ final class SnapshotCache: Sendable {
             for (keyHex, rev) in changes {
                 state.notified.set(max(rev, state.notified.peek(keyHex) ?? 0), for: keyHex)
                 guard let id = state.ids.peek(keyHex), let slot = state.slots.peek(id), slot.rev < rev else { continue }
-                if let old = state.slots.update(Slot(rev: rev, snapshot: nil), for: id) { dropped.append(old) }
+                dropped += state.slots.update(Slot(rev: rev, snapshot: nil), for: id)
             }
             return dropped
         }

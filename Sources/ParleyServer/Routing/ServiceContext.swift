@@ -28,7 +28,8 @@ struct ServiceContext: Sendable {
                 pool: pool, opening: SessionStore.batchOpening, closing: SessionStore.batchClosing),
             sealing: AnswerSealing(keyring: configuration.dataKeyring))
         webhooks = WebhookStore(pool: pool)
-        snapshots = SnapshotCache(limit: configuration.maxCachedSnapshots)
+        snapshots = SnapshotCache(
+            limit: configuration.maxCachedSnapshots, byteLimit: configuration.maxCachedSnapshotBytes)
         access = AccessStore(pool: pool)
         followers = SessionFollowers(
             maxStreams: configuration.liveMaxStreams, queueBytes: configuration.liveStreamQueueBytes, metrics: metrics)
