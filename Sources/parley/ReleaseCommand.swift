@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParleyCore
+import ParleyCrypto
 
 /// `parley release`: make a version live, for everyone or a stable share of new sessions
 /// (DESIGN.md "Staged rollouts"), or halt a rollout, from a terminal.
@@ -83,16 +84,9 @@ struct ReleaseCommand: AsyncParsableCommand {
                 UInt8(ascii: "~"):
                 segment.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                segment += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                segment += "%" + Hex.encode([byte]).uppercased()
             }
         }
         return segment
-    }
-}
-
-extension String {
-    /// `self` with zeros in front up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -44,11 +44,7 @@ final class ClientSocket {
     }
 
     /// Monotonic seconds.
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    static func now() -> Double { Double(Syscall.monotonicNanoseconds()) / 1e9 }
 
     private static func withSocketAddress<T>(
         _ address: IPAddress, _ port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T

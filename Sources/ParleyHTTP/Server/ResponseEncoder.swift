@@ -60,9 +60,7 @@ enum ResponseEncoder {
     static func encodeStreamHead(_ response: HTTPResponse, into output: inout [UInt8], date: [UInt8]) {
         output.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\n".utf8)
         output.append(contentsOf: date)
-        for field in response.headers.fields where !isFraming(field.name) {
-            appendField(field, to: &output)
-        }
+        appendFields(response.headers, to: &output)
         output.append(contentsOf: closeLine)
         output.append(13)
         output.append(10)
@@ -119,23 +117,6 @@ enum ResponseEncoder {
             next += 1
         }
         return next
-    }
-
-    /// `name: value` CRLF. The strings' bytes are copied as whole buffers: appending a
-    /// `String.UTF8View` went through the generic sequence path, a call per field part.
-    private static func appendField(_ field: HTTPField, to output: inout [UInt8]) {
-        appendUTF8(field.name, to: &output)
-        output.append(58)
-        output.append(32)
-        appendUTF8(field.value, to: &output)
-        output.append(13)
-        output.append(10)
-    }
-
-    private static func appendUTF8(_ text: String, to output: inout [UInt8]) {
-        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
-            output.append(contentsOf: text.utf8)
-        }
     }
 
     /// `value` (not negative) in decimal, most significant digit first, without a scratch array.
