@@ -56,14 +56,28 @@ public struct PostgresQuery: Sendable, Hashable, ExpressibleByStringInterpolatio
         /// Binds `value` as the next `$n` parameter.
         public mutating func appendInterpolation(_ value: some PostgresEncodable) {
             binds.append(value.postgresBind)
-            sql += "$\(binds.count)"
+            appendPlaceholder()
         }
 
         /// Binds `value` as the next `$n` parameter, `NULL` when it is `nil`.
         public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value?) {
             binds.append(value.postgresBind)
-            sql += "$\(binds.count)"
+            appendPlaceholder()
         }
+
+        /// `$n` for the bind just added, from a table for the usual counts: a session change
+        /// builds about 30 of them per answer, and `"$\(n)"` formats an `Int` through a String.
+        private mutating func appendPlaceholder() {
+            let number = binds.count
+            if number < Self.placeholders.count {
+                sql += Self.placeholders[number]
+            } else {
+                sql += "$" + String(number)
+            }
+        }
+
+        /// `"$0"` … `"$127"`.
+        private static let placeholders: [String] = (0..<128).map { "$" + String($0) }
 
         /// Splices an identifier (table, column, channel name), double-quoted with quotes doubled.
         public mutating func appendInterpolation(identifier: String) {

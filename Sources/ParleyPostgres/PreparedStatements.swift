@@ -13,6 +13,29 @@ struct PreparedStatements {
     struct Key: Hashable {
         let sql: String
         let types: [UInt32]
+
+        /// Hashes the text's length and its first and last bytes, not all of it: a session
+        /// change is about 2 KB of SQL looked up several times per answer, and hashing all of
+        /// it cost more than the lookup saves. Equal keys still compare the whole text.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(types)
+            var text = sql  // native strings are contiguous already: no copy
+            text.withUTF8 { bytes in
+                let raw = UnsafeRawBufferPointer(bytes)
+                hasher.combine(raw.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.prefix(Self.sampled)))
+                if raw.count > Self.sampled {
+                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.suffix(Self.sampled)))
+                }
+            }
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.types == rhs.types && lhs.sql == rhs.sql
+        }
+
+        /// Bytes hashed at each end of the text.
+        private static let sampled = 48
     }
 
     /// One item sent in a round trip, in order.

@@ -50,4 +50,16 @@ import Testing
         #expect(query.description.contains("2 bound values redacted"))
         #expect(query.binds.count == 2)
     }
+
+    /// Placeholders come from a table up to $127 and are formatted past it: both read the same.
+    @Test func placeholdersNumberEveryBindPastTheTable() {
+        var interpolation = PostgresQuery.StringInterpolation(literalCapacity: 0, interpolationCount: 130)
+        for index in 0..<130 {
+            if index > 0 { interpolation.appendLiteral(",") }
+            interpolation.appendInterpolation(index)
+        }
+        let query = PostgresQuery(stringInterpolation: interpolation)
+        #expect(query.sql == (1...130).map { "$\($0)" }.joined(separator: ","))
+        #expect(query.binds.count == 130)
+    }
 }

@@ -74,4 +74,27 @@ import Testing
             #expect(try await prepared(on: connection).isEmpty)
         }
     }
+
+    /// Keys hash only the ends of long statements: two that differ only in the middle are still
+    /// two prepared statements, each answering its own rows.
+    @Test func longStatementsThatDifferOnlyInTheMiddleArePreparedApart() async throws {
+        let pool = try TestDatabase.pool(maximumConnections: 1)
+        defer { pool.shutdown() }
+        let padding = String(repeating: " ", count: 200)
+        try await pool.withConnection { connection in
+            for word in ["first", "second", "first"] {
+                let sql = "SELECT /*\(padding)*/ length('\(word)')::int8 AS n /*\(padding)*/"
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: sql))
+                #expect(try rows[0].decode(Int.self, column: "n") == word.count)
+            }
+            let statements = try await prepared(on: connection)
+            #expect(statements.filter { $0.contains("length('first')") }.count == 1, "\(statements)")
+            #expect(statements.filter { $0.contains("length('second')") }.count == 1, "\(statements)")
+        }
+        var plans = PreparedStatements()
+        let first = plans.plan(PostgresQuery(unsafeSQL: "SELECT 1 \(padding)a\(padding)"), limit: 10)
+        let second = plans.plan(PostgresQuery(unsafeSQL: "SELECT 1 \(padding)b\(padding)"), limit: 10)
+        #expect(first.prepare && second.prepare && first.name != second.name)
+        #expect(plans.plan(PostgresQuery(unsafeSQL: "SELECT 1 \(padding)a\(padding)"), limit: 10).name == first.name)
+    }
 }
