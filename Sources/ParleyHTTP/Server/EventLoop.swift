@@ -53,9 +53,7 @@ final class EventLoop {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         var nextTick = now + UInt64(tick) * 1_000_000
         while true {
-            let count = events.withUnsafeMutableBufferPointer {
-                epoll_wait(epoll.rawValue, $0.baseAddress, Int32($0.count), tick)
-            }
+            let count = Syscall.epollWait(epoll.rawValue, into: &events, timeout: tick)
             if count < 0 && errno != EINTR {
                 core.logger.critical("epoll_wait failed", metadata: ["error": "\(SocketError.system("epoll_wait"))"])
                 break

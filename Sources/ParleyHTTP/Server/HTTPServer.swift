@@ -53,7 +53,7 @@ public final class HTTPServer: Sendable {
                 listeners.append(listener.release())
             }
         } catch {
-            for raw in listeners { Glibc.close(raw) }
+            for raw in listeners { Syscall.close(raw) }
             throw error
         }
         core.responderPool.start(threads: configuration.responderThreads)

@@ -9,7 +9,7 @@ struct FileDescriptor: ~Copyable, Sendable {
     /// Takes ownership of `rawValue`.
     init(owning rawValue: Int32) { self.rawValue = rawValue }
 
-    deinit { Glibc.close(rawValue) }
+    deinit { Syscall.close(rawValue) }
 
     /// Gives up ownership without closing, for handing the descriptor to another owner.
     consuming func release() -> Int32 {

@@ -117,6 +117,17 @@ enum Syscall {
         guard epoll_ctl(epoll, operation, fd, &event) == 0 else { throw .system("epoll_ctl") }
     }
 
+    /// Waits up to `timeout` ms for events on `epoll`, filling `events` from the front; the
+    /// count, or -1 with `errno` set (EINTR included: the caller retries).
+    static func epollWait(_ epoll: Int32, into events: inout [epoll_event], timeout: Int32) -> Int32 {
+        events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), timeout) }
+    }
+
+    /// Closes a descriptor nothing else owns (``FileDescriptor`` closes the ones it owns).
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
     /// A non-blocking eventfd used to wake a loop from another thread.
     static func eventFD() throws(SocketError) -> FileDescriptor {
         let raw = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
