@@ -41,13 +41,6 @@ public struct PostgresConfiguration: Sendable {
     /// connection; further units wait and join the next batch. Capped at half of
     /// ``maximumConnections`` (at least 1), so waiting batches never starve the pool. Default 4.
     public var groupCommitConcurrentBatches: Int = 4
-    /// How long every batch in flight must have been running before another one is sent beside
-    /// them (up to ``groupCommitConcurrentBatches``): until then, units wait and go together in
-    /// the batch sent when one finishes. One batch at a time carries ~15 answers per commit
-    /// instead of ~3 and costs Postgres 15-35% less CPU per answer; the extra slots are for a
-    /// batch stuck on a row lock, which would otherwise hold every write of the process.
-    /// Default 5 ms.
-    public var groupCommitStall: Duration = .milliseconds(5)
     /// Server-side `statement_timeout` for every statement; `nil` leaves the server's. Default `nil`.
     public var statementTimeout: Duration?
     /// How many statements each connection keeps prepared (named, parsed and planned once per

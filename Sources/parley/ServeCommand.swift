@@ -47,10 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Database connections in the pool.")
     var databaseConnections = 16
 
-    @Option(
-        help:
-            "Most session-write transactions in flight (group commit; at most half the pool). One at a time while they commit promptly; more only when those in flight have run 5 ms."
-    )
+    @Option(help: "Session-write transactions in flight at once (group commit; at most half the pool).")
     var groupCommitBatches = 4
 
     @Option(help: "glibc malloc arenas (fewer arenas, less RSS; $MALLOC_ARENA_MAX wins when set).")

@@ -186,14 +186,12 @@ import Testing
     /// A committer of up to 2 batches in flight beside a connection that holds a row lock of a
     /// fresh table: `body` gets the committer, the table and a way to let the lock go.
     func withLockedRow(
-        stall: Duration,
         _ body: @Sendable (GroupCommitter, String, @Sendable () async throws -> Void) async throws -> Void
     ) async throws {
         let table = TestDatabase.uniqueName("group_commit")
         var configuration = try TestDatabase.configuration(maximumConnections: 4)
         configuration.acquireTimeout = .seconds(60)
         configuration.groupCommitConcurrentBatches = 2
-        configuration.groupCommitStall = stall
         let pool = PostgresPool(configuration: configuration)
         defer { pool.shutdown() }
         try await pool.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY, note text NOT NULL)")
@@ -215,10 +213,10 @@ import Testing
         return done()
     }
 
-    /// A batch stuck on a row lock holds back the next one only for the stall time: after it,
-    /// another batch goes beside it and commits while the lock is still held.
+    /// A batch stuck on a row lock does not hold back the next one: another batch goes beside it
+    /// and commits while the lock is still held.
     @Test func aBatchStuckOnARowLockDoesNotHoldBackTheOthers() async throws {
-        try await withLockedRow(stall: .milliseconds(20)) { committer, table, release in
+        try await withLockedRow { committer, table, release in
             let stuck = Task {
                 try await committer.commit(["UPDATE \(identifier: table) SET note = 'stuck' WHERE id = 1"])
             }
@@ -235,27 +233,6 @@ import Testing
             _ = try await stuck.value
             _ = try await other.value
             #expect(committer.statistics.batches == 2)
-        }
-    }
-
-    /// While the batch in flight is younger than the stall time, units wait for it and go in the
-    /// next batch (fuller batches: fewer commits and notifications per unit).
-    @Test func aUnitWaitsForTheBatchInFlightUntilItStalls() async throws {
-        try await withLockedRow(stall: .seconds(60)) { committer, table, release in
-            let first = Task {
-                try await committer.commit(["UPDATE \(identifier: table) SET note = 'first' WHERE id = 1"])
-            }
-            while committer.statistics.batches == 0 { try await Task.sleep(for: .milliseconds(2)) }
-            let next = (2...4).map { id in
-                Task { try await committer.commit(["INSERT INTO \(identifier: table) (id, note) VALUES (\(id), 'x')"]) }
-            }
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(committer.statistics.batches == 1, "no batch was sent beside the one in flight")
-            #expect(committer.statistics.waiting == 3)
-            try await release()
-            _ = try await first.value
-            for task in next { _ = try await task.value }
-            #expect(committer.statistics.batches == 2, "the three waiting units went in one batch")
         }
     }
 }
