@@ -1,4 +1,4 @@
-# Shared by deploy/run and deploy/test: paths, logging and idempotent installs.
+# Shared by the deploy scripts: paths, logging, idempotent installs, release builds, stopping servers.
 # shellcheck shell=bash
 set -euo pipefail
 PARLEY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -22,6 +22,15 @@ install_missing() {
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
+}
+
+# Stops a server this script started in the background (TERM, then waits for it), never
+# failing: a cleanup under `set -e` must go on to stop its cluster even when the server exited
+# non-zero or is gone already.
+stop_server() { # $1 = its pid, or empty for none
+    [ -n "${1:-}" ] || return 0
+    kill -TERM "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
 }
 
 # Release builds link the Swift runtime and Foundation statically, as the container image does
