@@ -1,23 +1,23 @@
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+extension FlowHandlers {
     /// `POST /v1/flows/{id}/releases` `{"version": n, "channel": "…", "percent": p?}`: makes a
     /// version live (for `p`% of new sessions while below 100); rollback is releasing an older
     /// one. History is kept.
     func release(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
+        let id = try RequestInput.parameter("id", requestContext)
         let body = try JSONBody.object(request)
         guard let number = body["version"]?.numberValue?.intValue, number > 0 else {
             throw ServiceProblem.malformedBody("\"version\" must be a positive integer")
         }
-        let channel = try channelName(body["channel"])
+        let channel = try configuration.channelName(body["channel"])
         let percent = try Self.percent(body["percent"])
         let release: StoredRelease?
         do {
-            release = try await context.flows.release(
+            release = try await flows.release(
                 id, version: number, channel: channel, by: caller.name, percent: percent)
         } catch is FlowStore.NoFullRelease {
             throw ServiceProblem.make(
@@ -26,9 +26,9 @@ extension Handlers {
                     + "release a version at 100% first.")
         }
         guard let release else { throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)") }
-        context.live.invalidate(flow: id, channel: channel)
-        context.live.rememberReleased(flow: id, number: number)
-        context.logger.info("released \(id) v\(number) on \(channel) at \(percent)% by \(caller.name)")
+        versions.cache.invalidate(flow: id, channel: channel)
+        versions.cache.rememberReleased(flow: id, number: number)
+        logger.info("released \(id) v\(number) on \(channel) at \(percent)% by \(caller.name)")
         return Self.json(release.json, status: .created)
     }
 
@@ -36,10 +36,10 @@ extension Handlers {
     func listReleases(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        let query = try ListQuery(request, cursorName: "before", configuration: context.configuration)
-        let releases = try await context.flows.releases(id, limit: query.limit)
-        if releases.isEmpty, try await context.flows.flowSummary(id) == nil {
+        let id = try RequestInput.parameter("id", requestContext)
+        let query = try ListQuery(request, cursorName: "before", configuration: configuration)
+        let releases = try await flows.releases(id, limit: query.limit)
+        if releases.isEmpty, try await flows.flowSummary(id) == nil {
             throw ServiceProblem.notFound("there is no flow \"\(id)\"")
         }
         return Self.json(Self.page(releases.map(\.json), next: nil))
@@ -52,29 +52,5 @@ extension Handlers {
             throw ServiceProblem.malformedBody("\"percent\" must be an integer from 1 to 100")
         }
         return percent
-    }
-
-    /// A channel name from a body member or query value; the default when absent.
-    func channelName(_ value: JSONValue?) throws(HTTPError) -> String {
-        guard let value, !value.isNull else { return context.configuration.defaultChannel }
-        guard case .string(let channel) = value else {
-            throw ServiceProblem.malformedBody("\"channel\" must be a string")
-        }
-        return try checkedChannel(channel)
-    }
-
-    /// 400 unless the channel is 1 to `maxChannelLength` printable characters.
-    func checkedChannel(_ channel: String) throws(HTTPError) -> String {
-        guard Self.isChannelName(channel, maximumLength: context.configuration.maxChannelLength) else {
-            throw ServiceProblem.badParameter(
-                "channel must be 1 to \(context.configuration.maxChannelLength) printable characters without spaces")
-        }
-        return channel
-    }
-
-    /// 1 to `maximumLength` scalars, none of them a space or control character (``OpenAPIParameters/channel``).
-    static func isChannelName(_ channel: String, maximumLength: Int) -> Bool {
-        !channel.isEmpty && channel.unicodeScalars.count <= maximumLength
-            && channel.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
     }
 }

@@ -36,9 +36,9 @@ enum AgentAction: Sendable {
             }
             self = .say(text: text, from: from)
         case (nil, .some(let goto)):
-            guard case .string(let step) = goto, Handlers.isIdentifier(step) else {
+            guard case .string(let step) = goto, RequestInput.isIdentifier(step) else {
                 throw ServiceProblem.malformedBody(
-                    "\"goto\" must be the id of a step (1 to \(Handlers.maximumIdentifierLength) characters)")
+                    "\"goto\" must be the id of a step (1 to \(RequestInput.maximumIdentifierLength) characters)")
             }
             self = .goto(step: step)
         default:

@@ -1,7 +1,7 @@
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+extension FlowHandlers {
     /// `POST /v1/flows/preview` `{flow, step?, core?, locale?, answers?, context?}`: an unsaved
     /// draft's step gated exactly as `GET /v1/screens` would serve it, for `core` or for every
     /// supported core, each with its report and deferred rules (in `locale`, default the flow's
@@ -63,7 +63,7 @@ extension Handlers {
     /// The interpreter's outcome for `answers` (with `context`, the answers of earlier steps) and,
     /// when valid, the step `next` leads to.
     private func previewOutcome(_ body: JSONObject, _ step: Step) throws(HTTPError) -> JSONValue {
-        let longest = context.configuration.maxAnswerLength
+        let longest = configuration.maxAnswerLength
         let answers = try SessionRequest.answers(body, maxLength: longest)
         let earlier =
             body["context"] == nil ? Answers() : try SessionRequest.answers(body, maxLength: longest, member: "context")

@@ -4,12 +4,12 @@ import ParleyCore
 /// exact constraint its handler enforces, so a generated request that fits the document is
 /// accepted and one that does not is refused (schemathesis checks both ways, issue 14).
 enum OpenAPIParameters {
-    /// A positive integer as ``Handlers/positiveInteger(_:)`` reads it.
+    /// A positive integer as ``RequestInput/positiveInteger(_:)`` reads it.
     static let positiveInteger: JSONValue = [
-        "type": "string", "pattern": .string("^[1-9][0-9]{0,\(Handlers.maximumIntegerDigits - 1)}$"),
+        "type": "string", "pattern": .string("^[1-9][0-9]{0,\(RequestInput.maximumIntegerDigits - 1)}$"),
     ]
 
-    /// A channel name as ``Handlers/checkedChannel(_:)`` reads it: printable, no spaces.
+    /// A channel name as ``ServiceConfiguration/checkedChannel(_:)`` reads it: printable, no spaces.
     static let channel: JSONValue = [
         "type": "string", "minLength": 1, "maxLength": .number(JSONNumber(ServiceConfiguration().maxChannelLength)),
         "pattern": "^[^\\u0000-\\u0020\\u007F]*$",
@@ -56,7 +56,8 @@ enum OpenAPIParameters {
         switch name {
         case "n", "r", "delivery": return positiveInteger
         case "name": return ["type": "string", "enum": .array(WireSchemas.roots.map { .string("\($0.name).json") })]
-        case "view": return ["type": "string", "enum": .array(Handlers.studioViews.sorted().map(JSONValue.string))]
+        case "view":
+            return ["type": "string", "enum": .array(OperationsHandlers.studioViews.sorted().map(JSONValue.string))]
         case "flow" where route.path.hasPrefix("/studio/"):
             // The studio's pages are one app shell that reads its own URL: any flow id gets the page.
             return ["type": "string", "minLength": 1]
@@ -127,7 +128,7 @@ enum OpenAPIParameters {
                     "seed", "Seed (default 0); the same seed gives the same bytes.",
                     [
                         "type": "string",
-                        "pattern": .string("^(0|[1-9][0-9]{0,\(Handlers.maximumSampleSeedDigits - 1)})$"),
+                        "pattern": .string("^(0|[1-9][0-9]{0,\(FlowHandlers.maximumSampleSeedDigits - 1)})$"),
                     ]
                 ),
             ]

@@ -1,13 +1,25 @@
+import Logging
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+/// `GET /v1/screens/…` (DESIGN.md "HTTP API", "Capabilities and version gating"): the live
+/// version's step, gated for the caller's core, answered from memory when it is cached.
+struct ScreenHandlers: ServiceHandler {
+    let configuration: ServiceConfiguration
+    let versions: LiveVersions
+    let screens: ScreenRenderer
+    let cores: CoreCapabilities
+    let locales: LocaleChoices
+    let metrics: MetricsRegistry
+}
+
+extension ScreenHandlers {
     /// `GET /v1/screens/{flow}[/{step}]` from memory, on the event loop; nil when
     /// the live version must first be read from the database.
     func screenInline(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
         let target = try screenTarget(request, requestContext)
-        let core = try context.cores.resolve(request)
-        guard let known = context.live.live(flow: target.flow, channel: target.channel) else { return nil }
+        let core = try cores.resolve(request)
+        guard let known = versions.cache.live(flow: target.flow, channel: target.channel) else { return nil }
         return try screenResponse(known, target, core, request)
     }
 
@@ -16,18 +28,20 @@ extension Handlers {
         -> HTTPResponse
     {
         let target = try screenTarget(request, requestContext)
-        let core = try context.cores.resolve(request)
-        let live = try await context.liveRelease(flow: target.flow, channel: target.channel)
+        let core = try cores.resolve(request)
+        let live = try await versions.liveRelease(flow: target.flow, channel: target.channel)
         return try screenResponse(live, target, core, request)
     }
 
     private func screenTarget(_ request: HTTPRequest, _ requestContext: RequestContext) throws(HTTPError)
         -> (flow: String, step: String?, channel: String)
     {
-        let flow = try Self.parameter("flow", requestContext)
+        let flow = try RequestInput.parameter("flow", requestContext)
         let step = requestContext.parameters["step"]
-        let channel = try request.query("channel").map { (name: String) throws(HTTPError) in try checkedChannel(name) }
-        return (flow, step, channel ?? context.configuration.defaultChannel)
+        let channel = try request.query("channel").map { (name: String) throws(HTTPError) in
+            try configuration.checkedChannel(name)
+        }
+        return (flow, step, channel ?? configuration.defaultChannel)
     }
 
     private func screenResponse(
@@ -42,8 +56,8 @@ extension Handlers {
                 "flow \"\(target.flow)\" has no live version on channel \"\(target.channel)\"")
         }
         let stepId = target.step ?? version.flow.start
-        let locale = context.locales.locale(request, version)
-        guard let entry = context.screens.render(version, step: stepId, for: core, locale: locale) else {
+        let locale = locales.locale(request, version)
+        guard let entry = screens.render(version, step: stepId, for: core, locale: locale) else {
             throw ServiceProblem.notFound(
                 "version \(version.version) of flow \"\(version.flowId)\" has no step \"\(stepId)\"")
         }
@@ -53,7 +67,7 @@ extension Handlers {
         var headers = notModified ? entry.headers : entry.okHeaders
         if splitting {
             headers.set(
-                "Cache-Control", "private, max-age=\(context.configuration.screenMaxAgeSeconds), must-revalidate")
+                "Cache-Control", "private, max-age=\(configuration.screenMaxAgeSeconds), must-revalidate")
             headers.set("Vary", "Parley-Core, Parley-Subject")
         }
         if notModified { return HTTPResponse(status: .notModified, headers: headers) }
@@ -72,7 +86,7 @@ extension Handlers {
     /// Counts what gating changed for this response, by core and component type.
     func recordGating(_ entry: ScreenCache.Entry, core: CoreCapabilities.Resolved) {
         for substitution in entry.substitutions {
-            context.metrics.increment(
+            metrics.increment(
                 "parley_gating_substitutions_total",
                 labels: [
                     ("core", core.label), ("component", substitution.component), ("outcome", substitution.decision),

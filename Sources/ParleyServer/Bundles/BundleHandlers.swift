@@ -1,8 +1,20 @@
+import Logging
 import ParleyCore
 import ParleyCrypto
 import ParleyHTTP
 
-extension Handlers {
+/// `POST /v1/bundles`: signed bundles from CI, applied atomically.
+struct BundleHandlers: ServiceHandler {
+    let configuration: ServiceConfiguration
+    /// The trusted signing keys.
+    let access: AccessStore
+    let flows: FlowStore
+    /// Dropped for every flow the bundle releases.
+    let live: LiveVersionCache
+    let logger: Logger
+}
+
+extension BundleHandlers {
     /// `POST /v1/bundles`: verify the `Parley-Signature` over the SHA-256 of the
     /// bundle's canonical JSON against a trusted key, lint every flow, then apply
     /// all flows or none. Re-posting the same bundle changes nothing.
@@ -13,7 +25,7 @@ extension Handlers {
         let document = try JSONBody.parse(request)
         let canonical = CanonicalJSON.encode(document)
         let digest = BundleSignature.digest(ofCanonicalBytes: canonical)
-        guard let key = try await context.access.signingKey(keyId: keyId) else {
+        guard let key = try await access.signingKey(keyId: keyId) else {
             throw ServiceProblem.untrustedBundle("no trusted signing key has the id \"\(keyId)\"")
         }
         do {
@@ -31,12 +43,12 @@ extension Handlers {
             throw ServiceProblem.lintFailed(problems.isEmpty ? [error.lintProblem] : problems)
         }
         guard problems.isEmpty else { throw ServiceProblem.lintFailed(problems) }
-        _ = try checkedChannel(bundle.channel)
-        let outcome = try await context.flows.applyBundle(
+        _ = try configuration.checkedChannel(bundle.channel)
+        let outcome = try await flows.applyBundle(
             bundle, digest: digest, keyId: keyId, signature: signature)
-        for flow in bundle.flows { context.live.invalidate(flow: flow.id, channel: bundle.channel) }
+        for flow in bundle.flows { live.invalidate(flow: flow.id, channel: bundle.channel) }
         let verb = outcome.alreadyApplied ? "already applied" : "applied"
-        context.logger.info(
+        logger.info(
             "bundle \(BundleSignature.label(digest)) \(verb) on \(bundle.channel) by \(caller.name) with key \(keyId)")
         return Self.json(outcome.manifest, status: outcome.alreadyApplied ? .ok : .created)
     }

@@ -1,7 +1,7 @@
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+extension FlowHandlers {
     /// Most digits of `?seed=` (canonical decimal, below 10¹⁹ so every such seed is a `UInt64`): an
     /// exact rule `/openapi.json` can state as a pattern.
     static let maximumSampleSeedDigits = 19
@@ -13,8 +13,8 @@ extension Handlers {
     func samples(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        let number = try Self.number("n", requestContext)
+        let id = try RequestInput.parameter("id", requestContext)
+        let number = try RequestInput.number("n", requestContext)
         var seed: UInt64 = 0
         if let text = request.query("seed") {
             guard text.utf8.count <= Self.maximumSampleSeedDigits, let value = UInt64(text), String(value) == text
@@ -33,7 +33,7 @@ extension Handlers {
                 throw ServiceProblem.badParameter("core: \(error.description)")
             }
         }
-        guard let version = try await context.version(flow: id, number: number) else {
+        guard let version = try await versions.version(flow: id, number: number) else {
             throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)")
         }
         let step = request.query("step")

@@ -1,16 +1,9 @@
 import ParleyCore
 import ParleyHTTP
 
-/// The route handlers, sharing one ``ServiceContext``. Split by area into
-/// `Handlers+<Area>.swift`.
-struct Handlers: Sendable {
-    let context: ServiceContext
-
-    /// A JSON response from a value, canonically encoded.
-    static func json(_ value: JSONValue, status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        .json(CanonicalJSON.encode(value), status: status, headers: headers)
-    }
-
+/// The rules every handler applies to path parameters, cursors and channels, in one place so
+/// `/openapi.json` can state each limit exactly (``OpenAPIParameters``, ``OpenAPISchemas``).
+enum RequestInput {
     /// Longest id accepted in a path or cursor, in Unicode scalars: what JSON Schema's `maxLength`
     /// counts, so `/openapi.json` states the limit exactly (``OpenAPISchemas/identifier``).
     static let maximumIdentifierLength = 200
@@ -50,11 +43,9 @@ struct Handlers: Sendable {
         return value
     }
 
-    /// A list page: `{"items": […], "next": cursor?}`.
-    static func page(_ items: [JSONValue], next: String?) -> JSONValue {
-        var object = JSONObject()
-        object["items"] = .array(items)
-        if let next { object["next"] = .string(next) }
-        return .object(object)
+    /// 1 to `maximumLength` scalars, none of them a space or control character (``OpenAPIParameters/channel``).
+    static func isChannelName(_ channel: String, maximumLength: Int) -> Bool {
+        !channel.isEmpty && channel.unicodeScalars.count <= maximumLength
+            && channel.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
     }
 }

@@ -1,7 +1,7 @@
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+extension SessionHandlers {
     /// `POST /v1/sessions/{id}/answers` `{"rev", "step", "answers"}`: validates the current step with
     /// the pinned version's full rule set over the answers of the whole path, then moves the session
     /// to the step `next` chooses, completing it when that step is terminal.
@@ -14,14 +14,14 @@ extension Handlers {
         guard case .string(let stepId) = body["step"] else {
             throw ServiceProblem.malformedBody("\"step\" is required: the id of the step you answer")
         }
-        let answers = try SessionRequest.answers(body, maxLength: context.configuration.maxAnswerLength)
+        let answers = try SessionRequest.answers(body, maxLength: configuration.maxAnswerLength)
         let retry = try SessionRequest.idempotencyKey(request).map {
             IdempotentRequest(key: $0, fingerprint: SessionRequest.fingerprint("answers", body))
         }
-        if let retry, let replay = try await replayed(id, retry) { return replay }
+        if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
 
-        let record = try await loadSession(id)
-        let version = try await pinnedVersion(record)
+        let record = try await ledger.loadSession(id)
+        let version = try await ledger.pinnedVersion(record)
         try checkCurrent(record, version, step: stepId, rev: rev)
         // The session's locale: the interpreter's messages come from the rules in that language.
         guard let step = version.flow(in: record.locale).step(record.step) else {
@@ -31,31 +31,31 @@ extension Handlers {
         let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
         guard outcome.valid else {
             countStep(record, outcome: "invalid")
-            let core = try context.cores.resolve(header: record.core)
+            let core = try cores.resolve(header: record.core)
             for error in outcome.errors {
-                context.metrics.increment(
+                metrics.increment(
                     "parley_submit_rejections_total", labels: [("rule", error.rule), ("core", core.label)])
             }
             do {
-                try await context.sessions.recordRejections(id, rules: outcome.errors.map(\.rule))
+                try await ledger.sessions.recordRejections(id, rules: outcome.errors.map(\.rule))
             } catch {
                 // The rejection stands; only the rollout comparison misses it.
-                context.logger.warning("could not count rejected answers: \(error)")
+                logger.warning("could not count rejected answers: \(error)")
             }
-            throw ServiceProblem.invalidAnswers(outcome, snapshot: try snapshot(of: record, in: version))
+            throw ServiceProblem.invalidAnswers(outcome, snapshot: try ledger.snapshot(of: record, in: version))
         }
         let move = try SessionMove.answering(record, step: step, answers: answers, in: version.flow)
         let after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
-            forward: move.forward, expiresAt: sessionExpiry())
+            forward: move.forward, expiresAt: ledger.sessionExpiry())
         let change = SessionStore.Change(
             after: after, kind: "answer", step: record.step, answers: answers, sensitive: version.sensitiveFields,
             outcome: outcome.json,
             nextStep: move.step, complete: move.completes ? SessionCompletion.replayer(version.flow) : nil)
-        return try await commit(change, from: record, in: version, retry: retry) {
+        return try await ledger.commit(change, from: record, in: version, retry: retry) {
             countStep(record, outcome: "valid")
             if move.completes {
-                context.metrics.increment(
+                metrics.increment(
                     "parley_session_completions_total",
                     labels: [("flow", record.flowId), ("version", String(record.version))])
             }
@@ -73,25 +73,25 @@ extension Handlers {
         let retry = try SessionRequest.idempotencyKey(request).map {
             IdempotentRequest(key: $0, fingerprint: SessionRequest.fingerprint("back", body))
         }
-        if let retry, let replay = try await replayed(id, retry) { return replay }
+        if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
 
-        let record = try await loadSession(id)
-        let version = try await pinnedVersion(record)
+        let record = try await ledger.loadSession(id)
+        let version = try await ledger.pinnedVersion(record)
         try checkCurrent(record, version, step: nil, rev: rev)
         guard let previous = record.path.last else {
             throw ServiceProblem.sessionConflict(
                 "at-start", "The session is at its first step; there is nothing to go back to.",
-                try snapshot(of: record, in: version))
+                try ledger.snapshot(of: record, in: version))
         }
         let after = record.advanced(
             step: previous.step, path: Array(record.path.dropLast()), values: previous.answers,
             forward: [PathEntry(step: record.step, answers: record.values)] + record.forward,
-            expiresAt: sessionExpiry())
+            expiresAt: ledger.sessionExpiry())
         let change = SessionStore.Change(
             after: after, kind: "back", step: previous.step, answers: nil, sensitive: version.sensitiveFields,
             outcome: nil, nextStep: nil,
             complete: nil)
-        return try await commit(change, from: record, in: version, retry: retry) {}
+        return try await ledger.commit(change, from: record, in: version, retry: retry) {}
     }
 
     /// 409s for a request that does not answer the session's current state (DESIGN.md "Sessions"): a stale
@@ -102,22 +102,22 @@ extension Handlers {
         if record.status == .completed {
             throw ServiceProblem.sessionConflict(
                 "session-completed", "The session is completed; it takes no more answers.",
-                try snapshot(of: record, in: version))
+                try ledger.snapshot(of: record, in: version))
         }
         if rev != record.rev {
             throw ServiceProblem.sessionConflict(
                 "stale-rev", "The session is at rev \(record.rev), not \(rev); redraw from the snapshot.",
-                try snapshot(of: record, in: version))
+                try ledger.snapshot(of: record, in: version))
         }
         if let step, !step.isScalarEqual(to: record.step) {
             throw ServiceProblem.sessionConflict(
                 "step-mismatch", "The session is at step \"\(record.step)\"; answer that step.",
-                try snapshot(of: record, in: version))
+                try ledger.snapshot(of: record, in: version))
         }
     }
 
     private func countStep(_ record: SessionRecord, outcome: String) {
-        context.metrics.increment(
+        metrics.increment(
             "parley_session_steps_total",
             labels: [
                 ("flow", record.flowId), ("version", String(record.version)), ("step", record.step),

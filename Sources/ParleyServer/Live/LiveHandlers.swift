@@ -3,7 +3,16 @@ import ParleyCore
 import ParleyCrypto
 import ParleyHTTP
 
-extension Handlers {
+/// Live sessions (DESIGN.md "Live sessions"): following a session's snapshots as events, and
+/// agents speaking into it or moving it.
+struct LiveHandlers: ServiceHandler {
+    let configuration: ServiceConfiguration
+    let ledger: SessionLedger
+    let followers: SessionFollowers
+    let metrics: MetricsRegistry
+}
+
+extension LiveHandlers {
     /// `GET /v1/sessions/{id}/events` (DESIGN.md "Live sessions"): a `text/event-stream` of
     /// `snapshot` events, `id: <rev>`. The current snapshot comes first unless `Last-Event-ID`
     /// already names its rev; every later change follows, from whichever process made it. The
@@ -15,10 +24,10 @@ extension Handlers {
         let lastEventId = try Self.lastEventId(request)
         let keyHex = Hex.encode(id.key)
         // Follow first, then read: a change committed in between is notified and not missed.
-        guard let stream = context.followers.follow(id: id.text, keyHex: keyHex, lastEventId: lastEventId) else {
+        guard let stream = followers.follow(id: id.text, keyHex: keyHex, lastEventId: lastEventId) else {
             throw ServiceProblem.make(
                 .serviceUnavailable, "too-many-streams", "Too many open event streams",
-                "This server holds its maximum of \(context.configuration.liveMaxStreams) session event streams; "
+                "This server holds its maximum of \(configuration.liveMaxStreams) session event streams; "
                     + "retry later or on another server.", headers: ["Retry-After": "5"])
         }
         do {
@@ -36,14 +45,14 @@ extension Handlers {
     /// `followSession`, the release compiler crashed splitting that coroutine).
     /// Like GET /v1/sessions/{id}: from memory when the newest snapshot is cached.
     private func offerCurrent(_ id: SessionID, keyHex: String) async throws {
-        if let cached = context.snapshots.snapshot(id.text),
+        if let cached = ledger.snapshots.snapshot(id.text),
             cached.status != .active || Date().timeIntervalSince1970 < cached.expiresAt
         {
-            context.followers.offer(cached, keyHex: keyHex)
+            followers.offer(cached, keyHex: keyHex)
             return
         }
-        let record = try await loadSession(id)
-        context.followers.offer(try await snapshot(of: record), keyHex: keyHex)
+        let record = try await ledger.loadSession(id)
+        followers.offer(try await ledger.snapshot(of: record), keyHex: keyHex)
     }
 
     /// `Last-Event-ID` (WHATWG HTML §9.2.4): the rev of the last snapshot the client saw; 0 when absent.
@@ -54,22 +63,5 @@ extension Handlers {
             throw ServiceProblem.badParameter("Last-Event-ID must be the rev of a snapshot (a non-negative integer)")
         }
         return rev
-    }
-
-    /// The current snapshot of a followed session for its streams, whatever its status: from the
-    /// cache when it holds the newest known rev, else read from the database. Nil when it cannot
-    /// be read (logged; the next change is offered again).
-    func followedSnapshot(_ text: String) async -> SessionSnapshot? {
-        if let cached = context.snapshots.snapshot(text) { return cached }
-        do {
-            guard let record = try await context.sessions.load(SessionID(text)) else { return nil }
-            // A tombstone: its streams end without it (`SessionFollowers.offer`).
-            if record.status == .erased { return SessionSnapshot(erased: record) }
-            return try await snapshot(of: record)
-        } catch {
-            // Never the session id: it is a bearer capability.
-            context.logger.warning("could not read a followed session's snapshot", metadata: ["error": "\(error)"])
-            return nil
-        }
     }
 }

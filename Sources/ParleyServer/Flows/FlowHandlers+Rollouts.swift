@@ -1,17 +1,17 @@
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+extension FlowHandlers {
     /// `POST /v1/flows/{id}/releases/{r}/halt`: stops new sessions from entering the live partial
     /// release `r`; they get the previous full release's version again. Idempotent.
     func haltRelease(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
+        let id = try RequestInput.parameter("id", requestContext)
         let releaseId = try Self.releaseNumber(requestContext)
         let release: StoredRelease
         do {
-            release = try await context.flows.halt(id, release: releaseId, by: caller.name)
+            release = try await flows.halt(id, release: releaseId, by: caller.name)
         } catch FlowStore.HaltRefusal.unknownRelease {
             throw ServiceProblem.notFound("flow \"\(id)\" has no release \(releaseId)")
         } catch FlowStore.HaltRefusal.notLiveRollout {
@@ -20,8 +20,8 @@ extension Handlers {
                 "Release \(releaseId) is not the live partial release of its channel; only a rollout in progress can be halted."
             )
         }
-        context.live.invalidate(flow: id, channel: release.channel)
-        context.logger.info("halted release \(releaseId) of \(id) on \(release.channel) by \(caller.name)")
+        versions.cache.invalidate(flow: id, channel: release.channel)
+        logger.info("halted release \(releaseId) of \(id) on \(release.channel) by \(caller.name)")
         return Self.json(release.json)
     }
 
@@ -30,13 +30,13 @@ extension Handlers {
     func releaseComparison(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller)
         async throws -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
+        let id = try RequestInput.parameter("id", requestContext)
         let releaseId = try Self.releaseNumber(requestContext)
-        guard let scope = try await context.flows.comparisonScope(id, release: releaseId) else {
+        guard let scope = try await flows.comparisonScope(id, release: releaseId) else {
             throw ServiceProblem.notFound("flow \"\(id)\" has no release \(releaseId)")
         }
         let versions = [scope.baseVersion, scope.release.version].compactMap { $0 }
-        let outcomes = try await context.flows.outcomes(
+        let outcomes = try await flows.outcomes(
             id, channel: scope.release.channel, since: scope.since, versions: Array(Set(versions)).sorted())
         let rows: [JSONValue] = outcomes.map { outcome in
             var rejections = JSONObject()
@@ -59,7 +59,7 @@ extension Handlers {
 
     /// The `{r}` path parameter: a positive release id.
     private static func releaseNumber(_ requestContext: RequestContext) throws(HTTPError) -> Int {
-        guard let number = requestContext.parameters["r"].flatMap(positiveInteger) else {
+        guard let number = requestContext.parameters["r"].flatMap(RequestInput.positiveInteger) else {
             throw ServiceProblem.badParameter("the release id must be a positive integer")
         }
         return number

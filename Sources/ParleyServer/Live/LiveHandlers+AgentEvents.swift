@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+extension LiveHandlers {
     /// `POST /v1/sessions/{id}/events` (`agent` scope, DESIGN.md "Live sessions"): `say` appends
     /// a message, `goto` moves the session to a step of its pinned version. Either bumps `rev`,
     /// is logged and notified like any change, and answers the new snapshot.
@@ -15,31 +15,31 @@ extension Handlers {
     {
         let id = try SessionRequest.id(requestContext)
         let body = try JSONBody.object(request)
-        let action = try AgentAction(body, configuration: context.configuration)
+        let action = try AgentAction(body, configuration: configuration)
         let expectedRev: Int? = body["rev"] == nil || body["rev"] == .null ? nil : try SessionRequest.rev(body)
         let retry = try SessionRequest.idempotencyKey(request).map {
             IdempotentRequest(key: $0, fingerprint: SessionRequest.fingerprint("events", body))
         }
-        if let retry, let replay = try await replayed(id, retry) { return replay }
+        if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
         var attempt = 0
         while true {
             attempt += 1
-            let record = try await loadSession(id)
-            let version = try await pinnedVersion(record)
+            let record = try await ledger.loadSession(id)
+            let version = try await ledger.pinnedVersion(record)
             if record.status == .completed {
                 throw ServiceProblem.sessionConflict(
                     "session-completed", "The session is completed; nothing more happens in it.",
-                    try snapshot(of: record, in: version))
+                    try ledger.snapshot(of: record, in: version))
             }
             if let expectedRev, expectedRev != record.rev {
                 throw ServiceProblem.sessionConflict(
                     "stale-rev", "The session is at rev \(record.rev), not \(expectedRev).",
-                    try snapshot(of: record, in: version))
+                    try ledger.snapshot(of: record, in: version))
             }
             let change = try agentChange(action, record, version)
             do {
-                return try await commit(change, from: record, in: version, retry: retry) {
-                    context.metrics.increment("parley_live_agent_events_total", labels: [("kind", action.kind)])
+                return try await ledger.commit(change, from: record, in: version, retry: retry) {
+                    metrics.increment("parley_live_agent_events_total", labels: [("kind", action.kind)])
                 }
             } catch let error as HTTPError where expectedRev == nil && attempt < 3 && error.type.hasSuffix("stale-rev")
             {
@@ -55,11 +55,11 @@ extension Handlers {
         switch action {
         case .say(let text, let from):
             let count = record.messages.arrayValue?.count ?? 0
-            guard count < context.configuration.maxSessionMessages else {
+            guard count < configuration.maxSessionMessages else {
                 throw ServiceProblem.sessionConflict(
                     "messages-full",
-                    "The session holds its maximum of \(context.configuration.maxSessionMessages) messages.",
-                    try snapshot(of: record, in: version))
+                    "The session holds its maximum of \(configuration.maxSessionMessages) messages.",
+                    try ledger.snapshot(of: record, in: version))
             }
             let message: JSONValue = [
                 "rev": .number(JSONNumber(record.rev + 1)), "from": .string(from), "text": .string(text),
@@ -68,7 +68,7 @@ extension Handlers {
             ]
             let after = record.advanced(
                 step: record.step, path: record.path, values: record.values, forward: record.forward,
-                messages: .array((record.messages.arrayValue ?? []) + [message]), expiresAt: sessionExpiry())
+                messages: .array((record.messages.arrayValue ?? []) + [message]), expiresAt: ledger.sessionExpiry())
             return SessionStore.Change(
                 after: after, kind: "say", step: record.step, answers: nil, sensitive: version.sensitiveFields,
                 outcome: message, nextStep: nil, complete: nil)
@@ -93,7 +93,7 @@ extension Handlers {
                 logged = record.values
             }
             let after = record.advanced(
-                step: target, path: path, values: values, forward: [], expiresAt: sessionExpiry())
+                step: target, path: path, values: values, forward: [], expiresAt: ledger.sessionExpiry())
             return SessionStore.Change(
                 after: after, kind: "goto", step: record.step, answers: logged, sensitive: version.sensitiveFields,
                 outcome: nil, nextStep: target, complete: nil)

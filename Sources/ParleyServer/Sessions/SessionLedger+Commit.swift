@@ -2,17 +2,11 @@ import ParleyCore
 import ParleyCrypto
 import ParleyHTTP
 
-/// A request that carried an `Idempotency-Key`: the key and what identifies its body.
-struct IdempotentRequest: Sendable {
-    let key: String
-    let fingerprint: [UInt8]
-}
-
-extension Handlers {
+extension SessionLedger {
     /// The stored response for a retried `Idempotency-Key` (same body), 422 for the key with another
     /// body, `nil` when the key is new.
     func replayed(_ id: SessionID, _ retry: IdempotentRequest) async throws -> HTTPResponse? {
-        guard let stored = try await context.sessions.recorded(id, idempotencyKey: retry.key) else { return nil }
+        guard let stored = try await sessions.recorded(id, idempotencyKey: retry.key) else { return nil }
         return try Self.replay(stored, retry)
     }
 
@@ -32,14 +26,14 @@ extension Handlers {
         _ change: SessionStore.Change, from record: SessionRecord, in version: StoredFlowVersion,
         retry: IdempotentRequest?, onCommit: () -> Void
     ) async throws -> HTTPResponse {
-        if !change.sensitive.isEmpty, context.configuration.dataKeyring.currentId == nil {
+        if !change.sensitive.isEmpty, configuration.dataKeyring.currentId == nil {
             throw ServiceProblem.make(
                 .serviceUnavailable, "data-key-missing", "Sensitive answers cannot be stored",
                 "This flow has sensitive fields and the server has no data key (PARLEY_DATA_KEY_FILE); "
                     + "answers are never stored unencrypted.")
         }
-        let core = try context.cores.resolve(header: record.core)
-        guard let screen = context.screens.render(version, step: change.after.step, for: core, locale: record.locale)
+        let core = try cores.resolve(header: record.core)
+        guard let screen = screens.render(version, step: change.after.step, for: core, locale: record.locale)
         else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(change.after.step)\"")
         }
@@ -48,10 +42,10 @@ extension Handlers {
         recorded.idempotency = retry.map { ($0.key, $0.fingerprint, 200, next.body) }
         let result: SessionStore.ChangeResult
         do {
-            result = try await context.sessions.apply(recorded, expectedRev: record.rev)
+            result = try await sessions.apply(recorded, expectedRev: record.rev)
         } catch let refused as SessionStore.ReplayRefused {
             // Never the session id (a bearer capability): flow, version and why.
-            context.logger.error(
+            logger.error(
                 "refused to complete a session of \(record.flowId) v\(record.version): its history does not replay",
                 metadata: ["reason": "\(refused.description)"])
             throw ServiceProblem.conflict(
@@ -60,7 +54,7 @@ extension Handlers {
         }
         switch result {
         case .committed:
-            context.snapshots.store(next, id: record.id.text, keyHex: Hex.encode(record.id.key))
+            snapshots.store(next, id: record.id.text, keyHex: Hex.encode(record.id.key))
             onCommit()
             return next.response()
         case .idempotencyInFlight:

@@ -1,7 +1,21 @@
+import Logging
 import ParleyCore
 import ParleyHTTP
 
-extension Handlers {
+/// Flows, their versions and releases: publish, lint, read, release, roll out, halt, compare,
+/// and the dry runs that store nothing (preview, validate, samples).
+struct FlowHandlers: ServiceHandler {
+    let configuration: ServiceConfiguration
+    /// The versions and what is live, through this process's cache.
+    let versions: LiveVersions
+    let locales: LocaleChoices
+    let logger: Logger
+
+    /// The versions and releases in the database.
+    var flows: FlowStore { versions.flows }
+}
+
+extension FlowHandlers {
     /// `POST /v1/flows`: lint, then store a new immutable version (DESIGN.md "HTTP API").
     func createFlow(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
@@ -9,9 +23,9 @@ extension Handlers {
         let document = try JSONBody.parse(request)
         let flow = try Self.lintedFlow(document)
         let ifMatch = try Self.ifMatchVersion(request)
-        switch try await context.flows.storeVersion(flow, author: caller.name, ifMatch: ifMatch) {
+        switch try await flows.storeVersion(flow, author: caller.name, ifMatch: ifMatch) {
         case .created(let version):
-            context.live.remember(version: version)
+            versions.cache.remember(version: version)
             return Self.json(version.fullJSON, status: .created, headers: Self.versionHeaders(version))
         case .existing(let version):
             return Self.json(version.fullJSON, headers: Self.versionHeaders(version))
@@ -71,8 +85,8 @@ extension Handlers {
     func listFlows(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let query = try ListQuery(request, cursorName: "after", configuration: context.configuration)
-        let flows = try await context.flows.listFlows(after: query.cursor, limit: query.limit)
+        let query = try ListQuery(request, cursorName: "after", configuration: configuration)
+        let flows = try await flows.listFlows(after: query.cursor, limit: query.limit)
         return Self.json(Self.page(flows.map(\.json), next: flows.count == query.limit ? flows.last?.id : nil))
     }
 
@@ -80,8 +94,8 @@ extension Handlers {
     func getFlow(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        guard let summary = try await context.flows.flowSummary(id) else {
+        let id = try RequestInput.parameter("id", requestContext)
+        guard let summary = try await flows.flowSummary(id) else {
             throw ServiceProblem.notFound("there is no flow \"\(id)\"")
         }
         return Self.json(summary.json)
@@ -91,10 +105,10 @@ extension Handlers {
     func listVersions(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        let query = try ListQuery(request, cursorName: "before", configuration: context.configuration)
+        let id = try RequestInput.parameter("id", requestContext)
+        let query = try ListQuery(request, cursorName: "before", configuration: configuration)
         let before = try query.positiveCursor("before", meaning: "a positive version number")
-        let versions = try await context.flows.listVersions(id, before: before, limit: query.limit)
+        let versions = try await flows.listVersions(id, before: before, limit: query.limit)
         if versions.isEmpty, before == nil { throw ServiceProblem.notFound("there is no flow \"\(id)\"") }
         let next = versions.count == query.limit ? versions.last.map { String($0.version) } : nil
         return Self.json(Self.page(versions.map(\.summaryJSON), next: next))
@@ -104,9 +118,9 @@ extension Handlers {
     func getVersion(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        let number = try Self.number("n", requestContext)
-        guard let version = try await context.version(flow: id, number: number) else {
+        let id = try RequestInput.parameter("id", requestContext)
+        let number = try RequestInput.number("n", requestContext)
+        guard let version = try await versions.version(flow: id, number: number) else {
             throw ServiceProblem.notFound("flow \"\(id)\" has no version \(number)")
         }
         return Self.json(version.fullJSON, headers: Self.versionHeaders(version))

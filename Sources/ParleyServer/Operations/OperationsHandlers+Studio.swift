@@ -1,6 +1,6 @@
 import ParleyHTTP
 
-extension Handlers {
+extension OperationsHandlers {
     /// The studio's views under `/studio/flows/{flow}/…`; any other name is a 404.
     static let studioViews: Set<String> = ["editor", "preview", "try", "graph", "funnel"]
 
@@ -21,7 +21,7 @@ extension Handlers {
 
     /// `GET /studio/assets/{asset}`: one embedded file (strong ETag, 304 on a match).
     func studioAsset(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
-        let name = try Self.parameter("asset", requestContext)
+        let name = try RequestInput.parameter("asset", requestContext)
         guard let page = StudioSite.shared.asset(name) else {
             throw ServiceProblem.notFound("the studio has no asset \"\(name.prefix(64))\"")
         }

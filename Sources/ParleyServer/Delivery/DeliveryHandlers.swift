@@ -1,8 +1,20 @@
+import Logging
 import ParleyCore
 import ParleyCrypto
 import ParleyHTTP
 
-extension Handlers {
+/// Delivery (DESIGN.md "Delivery"): webhook endpoints, their deliveries, and the feed of
+/// completed sessions.
+struct DeliveryHandlers: ServiceHandler {
+    let configuration: ServiceConfiguration
+    let webhooks: WebhookStore
+    let completions: CompletionFeed
+    /// To tell an unknown flow (404) from one without completions.
+    let flows: FlowStore
+    let logger: Logger
+}
+
+extension DeliveryHandlers {
     /// Event types a webhook may subscribe to.
     static let webhookEvents = ["session.completed", "session.expired", "session.erased"]
 
@@ -16,7 +28,7 @@ extension Handlers {
             throw ServiceProblem.invalidWebhook("\"url\" must be a string: the https URL to deliver to")
         }
         let events = try Self.webhookEvents(body["events"])
-        let policy = WebhookTargetPolicy(allowPrivate: context.configuration.webhookAllowPrivate)
+        let policy = WebhookTargetPolicy(allowPrivate: configuration.webhookAllowPrivate)
         let checked = await WebhookDispatcher.offLoop { () -> Result<ClientURL, HTTPClientError> in
             do throws(HTTPClientError) {
                 let url = try policy.parse(text)
@@ -29,14 +41,14 @@ extension Handlers {
         if case .failure(let error) = checked { throw ServiceProblem.invalidWebhook("\(error)") }
         let id = "wh_" + Hex.encode((0..<8).map { _ in UInt8.random(in: 0...255) })
         let secret = WebhookSignature.newSecret()
-        let limit = context.configuration.maxWebhooks
+        let limit = configuration.maxWebhooks
         guard
-            let endpoint = try await context.webhooks.create(
+            let endpoint = try await webhooks.create(
                 id: id, url: text, secret: secret, events: events, by: caller.name, limit: limit)
         else {
             throw ServiceProblem.conflict("too-many-webhooks", "\(limit) webhooks exist already; delete one first")
         }
-        context.logger.info("webhook \(id) registered by \(caller.name) for \(events.joined(separator: ", "))")
+        logger.info("webhook \(id) registered by \(caller.name) for \(events.joined(separator: ", "))")
         return Self.json(
             ["webhook": endpoint.json, "secret": .string(secret)], status: .created,
             headers: ["Location": "/v1/webhooks/\(id)"])
@@ -62,18 +74,18 @@ extension Handlers {
     func listWebhooks(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        Self.json(Self.page(try await context.webhooks.list().map(\.json), next: nil))
+        Self.json(Self.page(try await webhooks.list().map(\.json), next: nil))
     }
 
     /// `DELETE /v1/webhooks/{id}`.
     func deleteWebhook(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        guard try await context.webhooks.delete(id: id) else {
+        let id = try RequestInput.parameter("id", requestContext)
+        guard try await webhooks.delete(id: id) else {
             throw ServiceProblem.notFound("there is no webhook \"\(id)\"")
         }
-        context.logger.info("webhook \(id) deleted by \(caller.name)")
+        logger.info("webhook \(id) deleted by \(caller.name)")
         return HTTPResponse(status: .noContent)
     }
 
@@ -81,13 +93,13 @@ extension Handlers {
     func listDeliveries(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        let query = try ListQuery(request, cursorName: "before", configuration: context.configuration)
+        let id = try RequestInput.parameter("id", requestContext)
+        let query = try ListQuery(request, cursorName: "before", configuration: configuration)
         let before = try query.positiveCursor("before", meaning: "a cursor from a previous page")
-        guard try await context.webhooks.exists(id: id) else {
+        guard try await webhooks.exists(id: id) else {
             throw ServiceProblem.notFound("there is no webhook \"\(id)\"")
         }
-        let items = try await context.webhooks.deliveries(webhook: id, before: before, limit: query.limit)
+        let items = try await webhooks.deliveries(webhook: id, before: before, limit: query.limit)
         let next = items.count == query.limit ? items.last?["id"]?.stringValue : nil
         return Self.json(Self.page(items, next: next))
     }
@@ -96,11 +108,11 @@ extension Handlers {
     func retryDelivery(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try Self.parameter("id", requestContext)
-        let delivery = try Self.number("delivery", requestContext)
-        switch try await context.webhooks.retry(webhook: id, delivery: delivery) {
+        let id = try RequestInput.parameter("id", requestContext)
+        let delivery = try RequestInput.number("delivery", requestContext)
+        switch try await webhooks.retry(webhook: id, delivery: delivery) {
         case .scheduled:
-            context.logger.info("webhook \(id) delivery \(delivery) retried by \(caller.name)")
+            logger.info("webhook \(id) delivery \(delivery) retried by \(caller.name)")
             return Self.json(["status": "scheduled"], status: .accepted)
         case .alreadyDelivered:
             throw ServiceProblem.conflict("already-delivered", "delivery \(delivery) was delivered already")

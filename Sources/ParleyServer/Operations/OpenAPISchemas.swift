@@ -34,10 +34,10 @@ enum OpenAPISchemas {
     ]
     /// A positive integer (`rev`, `version`).
     private static let positive: JSONValue = ["type": "integer", "minimum": 1, "maximum": 999_999_999_999]
-    /// An id the handlers accept (``Handlers/isIdentifier(_:)``): 1 to 200 characters (Unicode scalars, what
+    /// An id the handlers accept (``RequestInput/isIdentifier(_:)``): 1 to 200 characters (Unicode scalars, what
     /// JSON Schema's `maxLength` counts) without U+0000.
     static let identifier: JSONValue = [
-        "type": "string", "minLength": 1, "maxLength": .number(JSONNumber(Handlers.maximumIdentifierLength)),
+        "type": "string", "minLength": 1, "maxLength": .number(JSONNumber(RequestInput.maximumIdentifierLength)),
         "pattern": "^[^\\u0000]*$",
     ]
     private static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
@@ -194,8 +194,8 @@ enum OpenAPISchemas {
                             "events",
                             [
                                 "type": ["array", "null"], "minItems": 1,
-                                "maxItems": .number(JSONNumber(Handlers.webhookEvents.count)),
-                                "items": ["enum": .array(Handlers.webhookEvents.map(JSONValue.string))],
+                                "maxItems": .number(JSONNumber(DeliveryHandlers.webhookEvents.count)),
+                                "items": ["enum": .array(DeliveryHandlers.webhookEvents.map(JSONValue.string))],
                             ]
                         ),
                     ], required: ["url"])
