@@ -6,7 +6,7 @@ import Testing
 @Suite struct CircuitBreakerTests {
     let start = ContinuousClock.now
 
-    func breaker(threshold: Int = 3) -> CircuitBreaker {
+    func breaker(threshold: Int = 3) -> CircuitBreaker<ContinuousClock.Instant> {
         CircuitBreaker(threshold: threshold, initialBackoff: .milliseconds(100), maximumBackoff: .milliseconds(350))
     }
 
