@@ -5,7 +5,12 @@ public import ParleyCore
 public struct ParleySnapshot: Sendable, Equatable {
     /// Where the session stands.
     public enum Status: String, Sendable {
-        case active, completed, expired
+        /// The user is walking it: the snapshot's step awaits answers.
+        case active
+        /// A terminal step was reached and the completion written; it takes no more answers.
+        case completed
+        /// Idle past the server's time to live; start a new session.
+        case expired
         /// Erased on request (`DELETE /v1/sessions/{id}`): a live stream's last snapshot says so.
         case erased
     }

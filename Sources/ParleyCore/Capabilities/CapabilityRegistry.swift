@@ -12,7 +12,7 @@ public enum CapabilityRegistry {
         public let capability: Capability
         /// The first core version that understands it.
         public let introduced: CoreVersion
-        /// Only for properties (see ``essentialProperties``): a node using an *essential* property that the
+        /// Only for properties (see `essentialProperties`): a node using an *essential* property that the
         /// core lacks cannot be served as-is (its meaning would change), so it is
         /// treated like an unsupported node — its `fallback` is used, else it is
         /// dropped or escalated. A non-essential unsupported property is stripped.

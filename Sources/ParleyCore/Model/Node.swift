@@ -4,7 +4,7 @@
 /// ``properties`` so properties newer than this core survive a round trip.
 /// For a node of unknown type everything stays raw, untouched.
 ///
-/// A value type over one shared copy-on-write ``Storage``: copying a node (gating copies
+/// A value type over one shared copy-on-write `Storage`: copying a node (gating copies
 /// many) costs one retain instead of one per member, and a mutation copies the members only
 /// when another node still shares them.
 public struct Node: Sendable, Equatable {
