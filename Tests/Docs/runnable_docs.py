@@ -58,8 +58,16 @@ def script_for(path, blocks, port, data_dir):
     parts = [
         "set -euo pipefail",
         'PARLEY_DOCS_CURL_FAIL="--fail-with-body"',
-        # Every curl of a block fails on an HTTP error status unless the block allows them.
-        'curl() { command curl $PARLEY_DOCS_CURL_FAIL --max-time 30 "$@"; }',
+        # Every curl of a block fails on an HTTP error status unless the block allows them
+        # (or the command asks for -f itself: curl refuses both). Each has a deadline; a
+        # --max-time of the command's own comes later and wins.
+        'curl() {',
+        '    local fail=$PARLEY_DOCS_CURL_FAIL argument',
+        '    for argument in "$@"; do',
+        '        if [[ $argument == --fail* || $argument =~ ^-[A-Za-z]*f[A-Za-z]*$ ]]; then fail=""; fi',
+        '    done',
+        '    command curl $fail --max-time 30 "$@"',
+        '}',
     ]
     for line, options, body in blocks:
         body = body.replace("127.0.0.1:8080", f"127.0.0.1:{port}")
@@ -79,6 +87,7 @@ def main():
     parser.add_argument("--bin-dir", required=True, help="the folder holding the parley binary")
     parser.add_argument("--timeout", type=int, default=180, help="seconds per file")
     parser.add_argument("--list", action="store_true", help="list the blocks, run nothing")
+    parser.add_argument("--show-output", action="store_true", help="print every file's output, not only a failure's")
     parser.add_argument("files", nargs="+")
     arguments = parser.parse_args()
 
@@ -105,6 +114,8 @@ def main():
                 status = "timeout"
             output.seek(0)
             log = output.read()
+        if arguments.show_output:
+            print(log, end="")
         if status != 0:
             started = re.findall(r"^>>> (.*)$", log, re.M)
             where = started[-1] if started else path
