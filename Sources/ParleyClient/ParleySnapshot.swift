@@ -1,6 +1,6 @@
 public import ParleyCore
 
-/// A session snapshot (DESIGN.md "Sessions") as typed ParleyCore values: the
+/// A session snapshot (docs/sessions.md) as typed ParleyCore values: the
 /// one shape every session response carries, always the full state.
 public struct ParleySnapshot: Sendable, Equatable {
     /// Where the session stands.

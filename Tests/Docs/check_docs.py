@@ -2,8 +2,8 @@
 """Checks that the README and docs/ say what the repository does, where a script can tell.
 
 - Nothing in README.md, docs/ or Sources/ points outside the repository (`../shared`, or a
-  relative link that leaves it), and every relative link between pages resolves, anchors
-  included (GitHub's heading slugs).
+  relative link that leaves it), docs/ and the DocC libraries cite no DESIGN.md, and every
+  relative link between pages resolves, anchors included (GitHub's heading slugs).
 - docs/http-api.md's problem table lists exactly the problem types the server defines
   (`urn:parley:problem:<name>`, collected from Sources/ParleyServer).
 - docs/operations.md's metrics table lists exactly the metric families the server defines
@@ -72,6 +72,13 @@ def check_links(problems):
                 os.path.join(ROOT, folder, "**", "*"), recursive=True):
             if os.path.isfile(path) and "../shared" in read_lenient(path):
                 problems.append(f"{os.path.relpath(path, ROOT)}: mentions ../shared, which users do not have")
+    # The contract's home is docs/: the pages and the libraries whose comments DocC publishes
+    # name no design document users do not have.
+    for folder in ["docs", "Sources/ParleyCore", "Sources/ParleyDSL", "Sources/ParleyClient"]:
+        for path in glob.glob(os.path.join(ROOT, folder, "**", "*"), recursive=True):
+            if os.path.isfile(path) and "DESIGN.md" in read_lenient(path):
+                problems.append(f"{os.path.relpath(path, ROOT)}: cites DESIGN.md, which is not in the repository; "
+                                "cite the docs/ page instead")
 
 
 def read_lenient(path):
@@ -131,7 +138,10 @@ def check_metrics(problems):
 
 def check_endpoints(problems, url):
     with urllib.request.urlopen(url, timeout=10) as response:
-        document = json.load(response)
+        text = response.read().decode("utf-8")
+    document = json.loads(text)
+    if "DESIGN.md" in text or "../shared" in text:
+        problems.append("/openapi.json cites a document outside the repository (DESIGN.md or ../shared)")
     served = {(method.upper(), path) for path, item in document["paths"].items() for method in item
               if method in ("get", "post", "put", "patch", "delete")}
     documented = set()

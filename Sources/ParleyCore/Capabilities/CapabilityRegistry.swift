@@ -1,6 +1,6 @@
 /// The capability registry: for every component type, property, per-child
 /// property, action type and rule kind, the core version that introduced it
-/// (DESIGN.md "Capabilities and version gating"; the table is in
+/// (docs/gating.md; the table is in
 /// `Tests/Conformance/gating/README.md`).
 ///
 /// A core's capability set is everything introduced at or before its version.

@@ -1,7 +1,7 @@
 /// A JSON value as Parley reads and writes it.
 ///
 /// Numbers keep their exact decimal text (``JSONNumber``) so that no value
-/// passes through binary floating point (DESIGN.md "Rule interpreter": numbers
+/// passes through binary floating point (docs/rules.md: numbers
 /// compare exactly as decimals). Equality is exact: strings and object keys
 /// compare scalar by scalar, never with Swift's canonical-equivalence `==`.
 public enum JSONValue: Sendable, Hashable {

@@ -51,7 +51,7 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
     case openUrlNotHttps
     /// A rule's parameter is missing, ill-typed or out of range.
     case invalidRuleParameter
-    /// A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, DESIGN.md).
+    /// A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, docs/rules.md).
     case invalidPattern
     /// A predicate does not have exactly one operator (equals, in, present, all, any, not).
     case invalidPredicate
@@ -99,7 +99,7 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
         case .networkHeadersNotAllowed: return "A network request carries `headers`; the client injects auth itself."
         case .openUrlNotHttps: return "An openUrl action's `url` is not an absolute `https://` URL."
         case .invalidRuleParameter: return "A rule's parameter is missing, ill-typed or out of range."
-        case .invalidPattern: return "A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, DESIGN.md)."
+        case .invalidPattern: return "A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, docs/rules.md)."
         case .invalidPredicate:
             return "A predicate does not have exactly one operator (equals, in, present, all, any, not)."
         case .unservableStep: return "A supported core cannot render a step and the flow has no `upgrade` screen."

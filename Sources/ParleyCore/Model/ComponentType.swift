@@ -1,4 +1,4 @@
-/// A node's component type (DESIGN.md "Component vocabulary").
+/// A node's component type (docs/wire-format.md "Component vocabulary").
 ///
 /// Types this core does not know decode to ``unknown(_:)`` with their raw name,
 /// so decoding never fails because a document is newer than the decoder.

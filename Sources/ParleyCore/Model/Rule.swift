@@ -1,4 +1,4 @@
-/// One validation rule of an input (DESIGN.md "Rule interpreter").
+/// One validation rule of an input (docs/rules.md).
 ///
 /// Wire form: `{"rule": "<kind>", <parameters>, "message": "…"}`; parameters are
 /// `value` (lengths, pattern, numeric bounds), `values` (`oneOf`), `field`
@@ -148,7 +148,7 @@ public struct Rule: Sendable, Equatable {
     }
 
     /// Decodes a `validation` value: the canonical array, or the short object
-    /// form `{"required": true, "minLength": 3, "message": "…"}` (DESIGN.md
+    /// form `{"required": true, "minLength": 3, "message": "…"}` (docs/wire-format.md
     /// "Screen"), which expands in ``knownKinds`` order, then unknown keys in
     /// scalar order, each rule taking the shared `message`.
     public static func decodeList(_ value: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) -> [Rule] {
