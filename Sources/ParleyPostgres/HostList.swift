@@ -43,13 +43,25 @@ struct HostList {
         }
     }
 
+    /// Each candidate's `host:port`, as ``quarantine(endpoint:until:)`` names it.
+    var endpoints: [String] {
+        candidates.map { parameters in
+            let host = parameters.last { $0.0 == "host" }?.1 ?? ""
+            let port = parameters.last { $0.0 == "port" }?.1 ?? ""
+            return "\(host):\(port)"
+        }
+    }
+
     /// The order to try the hosts in at `now`: the one that worked last first, then the others
     /// in their configured order, every host in quarantine after all of them.
     func order(at now: ContinuousClock.Instant) -> [Int] {
         guard candidates.count > 1 else { return [0] }
-        let (preferred, quarantined) = Self.preferences.withLock { preferences in
-            let entry = preferences[key] ?? HostPreference()
-            return (entry.preferred, entry.quarantinedUntil.filter { $0.value > now }.map(\.key))
+        let endpoints = self.endpoints
+        let (preferred, quarantined) = Self.state.withLock { state in
+            (
+                state.preferred[key] ?? 0,
+                Set(endpoints.indices.filter { (state.quarantine[endpoints[$0]]?.until ?? now) > now })
+            )
         }
         let rotated = (0..<candidates.count).map { (preferred + $0) % candidates.count }
         return rotated.filter { !quarantined.contains($0) } + rotated.filter { quarantined.contains($0) }
@@ -58,23 +70,43 @@ struct HostList {
     /// Host `index` took a connection: try it first from now on, and lift its quarantine.
     func succeeded(_ index: Int) {
         guard candidates.count > 1 else { return }
-        Self.preferences.withLock { preferences in
-            preferences[key, default: HostPreference()].preferred = index
-            preferences[key, default: HostPreference()].quarantinedUntil[index] = nil
+        let endpoint = endpoints[index]
+        Self.state.withLock { state in
+            state.preferred[key] = index
+            state.quarantine[endpoint] = nil
         }
     }
 
     /// Host `index` let an attempt run into its connect timeout: try it last until `until`.
     func timedOut(_ index: Int, until: ContinuousClock.Instant) {
         guard candidates.count > 1 else { return }
-        Self.preferences.withLock { preferences in
-            preferences[key, default: HostPreference()].quarantinedUntil[index] = until
+        Self.quarantine(endpoint: endpoints[index], until: until)
+    }
+
+    /// The server at `endpoint` (`host:port`) stopped answering, found by a connect timeout or
+    /// by a statement's deadline (``PostgresConnection``): every multi-host URL naming it tries
+    /// it last until `until`, so new connections go to the other hosts at once.
+    static func quarantine(endpoint: String, until: ContinuousClock.Instant) {
+        state.withLock { state in
+            let since = state.quarantine[endpoint].map { $0.until > .now ? $0.since : .now } ?? .now
+            state.quarantine[endpoint] = (since, until)
         }
     }
 
-    /// What the process learned about each multi-host URL's hosts, shared by every pool and
-    /// listener on it (connections are opened rarely; one lock is plenty).
-    private static let preferences = Mutex<[String: HostPreference]>([:])
+    /// When the server at `endpoint` was found unresponsive, while it is in quarantine: a pooled
+    /// connection to it opened before then is dropped instead of being handed out (each would
+    /// otherwise cost a request the whole statement deadline).
+    static func quarantinedSince(endpoint: String) -> ContinuousClock.Instant? {
+        state.withLock { state in
+            guard let entry = state.quarantine[endpoint], entry.until > .now else { return nil }
+            return entry.since
+        }
+    }
+
+    /// What the process learned about hosts, shared by every pool and listener (connections are
+    /// opened rarely; one lock is plenty): which candidate of each URL worked last, and which
+    /// `host:port` stopped answering until when.
+    private static let state = Mutex(HostState())
 
     /// libpq's reading of a URL or conninfo string (`PQconninfoParse`), keyword to value.
     private static func parse(_ conninfo: String) -> [String: String] {
@@ -99,8 +131,8 @@ struct HostList {
     }
 }
 
-/// Which host of a multi-host URL to try first, and which to try last for now.
-struct HostPreference {
-    var preferred = 0
-    var quarantinedUntil: [Int: ContinuousClock.Instant] = [:]
+/// Which host of each multi-host URL to try first, and which servers to try last for now.
+struct HostState {
+    var preferred: [String: Int] = [:]
+    var quarantine: [String: (since: ContinuousClock.Instant, until: ContinuousClock.Instant)] = [:]
 }

@@ -56,13 +56,24 @@ public final class PostgresConnection: Sendable {
     private let preparing: Int
     /// ``PostgresConfiguration/queryTimeout``.
     private let queryTimeout: Duration?
+    /// ``PostgresConfiguration/hostQuarantine``: how long a server whose statement ran past
+    /// its deadline is tried last by new connections.
+    private let hostQuarantine: Duration
+    /// The server's `host:port`, as ``HostList`` names it.
+    private let endpoint: String
+    private let openedAt = ContinuousClock.now
     let logger: Logger
 
-    private init(connection: sending OpaquePointer, preparing: Int, queryTimeout: Duration?, logger: Logger) {
+    private init(
+        connection: sending OpaquePointer, preparing: Int, queryTimeout: Duration?, hostQuarantine: Duration,
+        logger: Logger
+    ) {
         self.socket = PQsocket(connection)
+        self.endpoint = "\(PQhost(connection).map { String(cString: $0) } ?? ""):\(PQport(connection).map { String(cString: $0) } ?? "")"
         self.handle = Mutex(Handle(connection: connection, lastUsed: .now))
         self.preparing = preparing
         self.queryTimeout = queryTimeout
+        self.hostQuarantine = hostQuarantine
         self.logger = logger
     }
 
@@ -87,7 +98,8 @@ public final class PostgresConnection: Sendable {
                     }
                     continuation.resume(
                         returning: PostgresConnection(
-                            connection: connection, preparing: preparing, queryTimeout: queryTimeout, logger: logger))
+                            connection: connection, preparing: preparing, queryTimeout: queryTimeout,
+                            hostQuarantine: quarantine, logger: logger))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -191,6 +203,8 @@ public final class PostgresConnection: Sendable {
     /// its socket (a terminated backend leaves an error and EOF there), and a successful ping
     /// when it idled longer than `pingAfterIdle` or looked suspicious.
     func checkHealth(pingAfterIdle: Duration) async -> Bool {
+        // Its server stopped answering another connection's statement since this one opened.
+        if let since = HostList.quarantinedSince(endpoint: endpoint), openedAt < since { return false }
         let verdict: Bool? = handle.withLock { handle in
             guard let connection = handle.connection, PQstatus(connection) == CONNECTION_OK else { return false }
             let socket = PQsocket(connection)
@@ -316,6 +330,7 @@ public final class PostgresConnection: Sendable {
         let next: Next = handle.withLock { handle in
             guard let connection = handle.connection, let pending = handle.pending else { return .nothing }
             if let deadline = pending.deadline, deadline > .now { return .watch(deadline) }
+            HostList.quarantine(endpoint: endpoint, until: .now + hostQuarantine)
             PostgresPoller.shared.forget(id: pollID, socket: socket)
             PQfinish(connection)
             handle.connection = nil

@@ -225,7 +225,11 @@ def check(args):
     writes = [a for a in attempts if a["kind"] in ("create", "answer")]
     after = [a for a in writes if a["start"] >= event]
     unavailable = [a for a in after if a["status"] in (0, 503)]
-    first_ok = min((a["end"] for a in after if a["status"] in (200, 201)), default=None)
+    # Writes succeed again: the first success that started after the first refusal (requests
+    # already past the database when the signal landed succeed before anything failed).
+    first_refusal = min((a["start"] for a in unavailable), default=event)
+    first_ok = min((a["end"] for a in after if a["status"] in (200, 201) and a["start"] >= first_refusal),
+                   default=None)
     statuses = sorted({a["status"] for a in writes})
     print(f"  {args.phase}: {len(writes)} write attempts, statuses {statuses}, "
           f"{len(unavailable)} answered 503/broken after the event")
