@@ -53,9 +53,9 @@ struct HostList {
     }
 
     /// The order to try the hosts in at `now`: the one that worked last first, then the others
-    /// in their configured order, every host in quarantine after all of them.
-    func order(at now: ContinuousClock.Instant) -> [Int] {
-        guard candidates.count > 1 else { return [0] }
+    /// in their configured order, every host in quarantine after all of them; and which are.
+    func order(at now: ContinuousClock.Instant) -> (order: [Int], quarantined: Set<Int>) {
+        guard candidates.count > 1 else { return ([0], []) }
         let endpoints = self.endpoints
         let (preferred, quarantined) = Self.state.withLock { state in
             (
@@ -64,7 +64,7 @@ struct HostList {
             )
         }
         let rotated = (0..<candidates.count).map { (preferred + $0) % candidates.count }
-        return rotated.filter { !quarantined.contains($0) } + rotated.filter { quarantined.contains($0) }
+        return (rotated.filter { !quarantined.contains($0) } + rotated.filter { quarantined.contains($0) }, quarantined)
     }
 
     /// Host `index` took a connection: try it first from now on, and lift its quarantine.

@@ -17,22 +17,27 @@ import Synchronization
 /// the server defaults), while refusing to connect through PgBouncer would not be.
 ///
 /// With a multi-host URL each host gets `timeout` of its own and the hosts are tried one at a
-/// time (``HostList``): a host that ran out of time is tried last for `quarantine`.
+/// time (``HostList``): a host that ran out of time is tried last for `quarantine`, with a
+/// quarter of `timeout`.
 func openConnection(_ parameters: [(String, String)], timeout: Duration, quarantine: Duration = .seconds(5))
     throws -> OpaquePointer
 {
     let hosts = HostList(parameters: parameters)
     guard hosts.candidates.count > 1 else { return try openConnectionToHost(parameters, timeout: timeout) }
     var failures: [String] = []
-    for index in hosts.order(at: .now) {
+    let (order, quarantined) = hosts.order(at: .now)
+    for index in order {
         let started = ContinuousClock.now
+        // A host in quarantine stopped answering moments ago: it gets a quarter of the time, so
+        // a frozen primary costs each new connection little while the others are standbys.
+        let hostTimeout = quarantined.contains(index) ? timeout / 4 : timeout
         do {
-            let connection = try openConnectionToHost(hosts.candidates[index], timeout: timeout)
+            let connection = try openConnectionToHost(hosts.candidates[index], timeout: hostTimeout)
             hosts.succeeded(index)
             return connection
         } catch let error as PostgresError {
             let now = ContinuousClock.now
-            if now - started >= timeout { hosts.timedOut(index, until: now + quarantine) }
+            if now - started >= hostTimeout { hosts.timedOut(index, until: now + quarantine) }
             failures.append("host \(index + 1): \(error.message)")
         }
     }
@@ -284,7 +289,8 @@ func executeStatement(_ sql: String, on connection: OpaquePointer, deadline: Con
             var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
             let ready = milliseconds > 0 ? poll(&descriptor, 1, Int32(clamping: milliseconds)) : 0
             if ready == 0 {
-                throw PostgresError(.connectionLost, message: "no answer from Postgres in time (frozen or unreachable)", query: sql)
+                throw PostgresError(
+                    .connectionLost, message: "no answer from Postgres in time (frozen or unreachable)", query: sql)
             }
             if ready < 0, errno != EINTR {
                 throw PostgresError(.connectionLost, message: "poll failed: errno \(errno)", query: sql)

@@ -69,7 +69,8 @@ public final class PostgresConnection: Sendable {
         logger: Logger
     ) {
         self.socket = PQsocket(connection)
-        self.endpoint = "\(PQhost(connection).map { String(cString: $0) } ?? ""):\(PQport(connection).map { String(cString: $0) } ?? "")"
+        self.endpoint =
+            "\(PQhost(connection).map { String(cString: $0) } ?? ""):\(PQport(connection).map { String(cString: $0) } ?? "")"
         self.handle = Mutex(Handle(connection: connection, lastUsed: .now))
         self.preparing = preparing
         self.queryTimeout = queryTimeout

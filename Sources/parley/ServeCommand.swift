@@ -53,13 +53,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "glibc malloc arenas (fewer arenas, less RSS; $MALLOC_ARENA_MAX wins when set).")
     var mallocArenas = 2
 
-    @Option(help: "Seconds to wait for a new database connection before failing fast (503); per host of a multi-host URL.")
+    @Option(
+        help: "Seconds to wait for a new database connection before failing fast (503); per host of a multi-host URL.")
     var databaseConnectTimeout: Double = 0.8
 
     @Option(
         help: ArgumentHelp(
             "Seconds a database statement may go unanswered before its connection is dropped (503); 0 waits forever.",
-            discussion: "Bounds what Postgres cannot: a frozen primary whose port stays open (see docs/operations/high-availability.md)."))
+            discussion:
+                "Bounds what Postgres cannot: a frozen primary whose port stays open (see docs/operations/high-availability.md)."
+        ))
     var databaseQueryTimeout: Double = 5
 
     @Option(help: "Seconds a session may stay idle before it expires (410).")
