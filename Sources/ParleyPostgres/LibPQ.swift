@@ -136,16 +136,6 @@ private let optionsRefusalLogged = Atomic<Bool>(false)
 /// Where server notices go (a C callback cannot capture a connection's logger).
 let noticeLogger = Logger(label: "parley.postgres.notice")
 
-/// Runs one parameterised statement with binary parameters and text results (blocking).
-func executeStatement(_ query: PostgresQuery, on connection: OpaquePointer) throws -> PostgresRows {
-    let result = withParameters(of: query) { count, types, values, lengths, formats in
-        PQexecParams(connection, query.sql, count, types, values, lengths, formats, 0)
-    }
-    guard let result else { throw connectionError(connection, query: query.sql) }
-    defer { PQclear(result) }
-    return try rowsOrError(result, connection: connection, query: query.sql)
-}
-
 /// Sends one parameterised statement without waiting for its result (`PQsendQueryParams`).
 func sendStatement(_ query: PostgresQuery, on connection: OpaquePointer) -> Bool {
     withParameters(of: query) { count, types, values, lengths, formats in
