@@ -59,8 +59,8 @@ for round in 1 2 3 4 5; do
     load=$!
     sleep 2
     old=$(deploy/ha-postgres primary "$HA")
-    killed=$(now)
     deploy/ha-postgres signal "$HA" "$old" KILL
+    killed=$(now)
     wait_for_new_primary 60 "$old" >/dev/null || echo "  round $round: no new primary within 60 s"
     sleep 3
     touch "$out/stop"
@@ -68,8 +68,11 @@ for round in 1 2 3 4 5; do
     seconds=$(python3 - "$out/attempts.jsonl" "$killed" <<'PY'
 import json, sys
 killed = float(sys.argv[2])
-ends = [a["end"] for line in open(sys.argv[1]) for a in [json.loads(line)]
-        if a["start"] >= killed and a["status"] in (200, 201)]
+attempts = [json.loads(line) for line in open(sys.argv[1])]
+# The first success that started after the first refusal: requests already past the database
+# when the signal landed succeed before anything fails.
+refused = min((a["start"] for a in attempts if a["start"] >= killed and a["status"] in (0, 503)), default=killed)
+ends = [a["end"] for a in attempts if a["start"] >= refused and a["status"] in (200, 201)]
 print(f"{min(ends) - killed:.2f}" if ends else "nan")
 PY
 )

@@ -26,6 +26,7 @@ import hashlib
 import http.client
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -68,10 +69,24 @@ class Recorder:
             self.file.flush()
 
 
+# How clients retry: None keeps retrying (every 0.2 s, or sooner when Retry-After says so) up
+# to a drill's hang guard; a number is ParleyClient's RetryPolicy with that many attempts
+# (100 ms doubling to at most 2 s, full jitter over the upper half), which then gives up.
+RETRY_ATTEMPTS = None
+
+
+def parley_client_delay(retry):
+    ceiling = min(2000, 100 << min(retry - 1, 20))
+    return (ceiling // 2 + random.randint(0, ceiling // 2)) / 1000
+
+
 def retrying(recorder, base, method, path, body, headers, kind, stop_deadline):
     """Sends until a non-503 answer, keeping the same Idempotency-Key and body (ParleyClient's
-    rule): returns (status, body). Gives up only at stop_deadline (a drill's hang guard)."""
+    rule): returns (status, body). Gives up at stop_deadline (a drill's hang guard), or after
+    RETRY_ATTEMPTS attempts when set."""
+    attempt = 0
     while True:
+        attempt += 1
         started = time.time()
         try:
             status, response_headers, parsed = request(base, method, path, body, headers)
@@ -84,6 +99,11 @@ def retrying(recorder, base, method, path, body, headers, kind, stop_deadline):
             return status, parsed
         if time.time() > stop_deadline:
             return status, parsed
+        if RETRY_ATTEMPTS is not None:
+            if attempt >= RETRY_ATTEMPTS:
+                return status, parsed
+            time.sleep(parley_client_delay(attempt))
+            continue
         retry_after = float(response_headers.get("retry-after", "0.2") or 0.2)
         time.sleep(min(retry_after, 0.2))
 
@@ -97,6 +117,8 @@ ANSWERS = {
 
 
 def load(args):
+    global RETRY_ATTEMPTS
+    RETRY_ATTEMPTS = args.parley_client_attempts
     servers = args.servers.split(",")
     recorder = Recorder(os.path.join(args.out, "attempts.jsonl"))
     stop_file = os.path.join(args.out, "stop")
@@ -338,6 +360,8 @@ def main():
     p.add_argument("--servers", required=True)
     p.add_argument("--core", default="1.2.0")
     p.add_argument("--concurrency", type=int, default=16)
+    p.add_argument("--parley-client-attempts", type=int,
+                   help="retry as ParleyClient's RetryPolicy(attempts: N) does, then give up")
     p.add_argument("--out", required=True)
     p = commands.add_parser("live")
     p.add_argument("--speak", required=True)
