@@ -23,10 +23,11 @@ public final class PostgresListener: Sendable {
     private let subscriptions = Mutex(Subscriptions())
     /// How long the thread waits on the socket before looking for new subscriptions.
     static let pollInterval: Int32 = 50
-    /// How long the connection may stay silent before the thread pings it (`SELECT 1`): a
-    /// frozen primary sends nothing and drops nothing, so only a ping that goes unanswered
-    /// tells the listener to find the new primary (where the streams' notifications now come
-    /// from). Each ping waits at most ``PostgresConfiguration/queryTimeout`` (2 s when unset).
+    /// How long the connection may stay silent before the thread pings it: a frozen primary
+    /// sends nothing and drops nothing, so only a ping that goes unanswered tells the listener
+    /// to find the new primary (where the streams' notifications now come from). Each ping
+    /// waits at most ``PostgresConfiguration/queryTimeout`` (2 s when unset). The ping repeats
+    /// a `LISTEN` it holds (a no-op), so `pg_stat_activity` still shows what the connection is.
     static let pingAfterSilence: Duration = .seconds(1)
 
     /// A listener for `configuration`; its thread starts at once and connects lazily.
@@ -105,7 +106,7 @@ public final class PostgresListener: Sendable {
             runPendingListens(on: current, within: answerWithin)
             if ContinuousClock.now - lastHeard > Self.pingAfterSilence {
                 do {
-                    try executeStatement("SELECT 1", on: current, deadline: .now + answerWithin)
+                    try executeStatement(pingStatement(), on: current, deadline: .now + answerWithin)
                     lastHeard = .now
                 } catch {
                     logger.warning("postgres listener lost its server; reconnecting", metadata: ["error": "\(error)"])
@@ -122,6 +123,12 @@ public final class PostgresListener: Sendable {
                 deliver(from: current)
             }
         }
+    }
+
+    /// `LISTEN` of a channel already listened to, or `SELECT 1` when there is none.
+    private func pingStatement() -> String {
+        guard let channel = subscriptions.withLock({ $0.streams.keys.min() }) else { return "SELECT 1" }
+        return "LISTEN \(PostgresQuery.quoteIdentifier(channel))"
     }
 
     private func relisten(on connection: OpaquePointer, announce: Bool, within answerWithin: Duration) throws {
