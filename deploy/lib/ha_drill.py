@@ -259,8 +259,10 @@ def check(args):
     if first_ok is None:
         failures.append("no write succeeded after the event")
     else:
+        since_promotion = first_ok - args.promoted_time if args.promoted_time else None
+        # (A switchover's command returns, and the promotion is seen, after writes resumed.)
         print(f"  {args.phase}: first successful write {first_ok - event:.2f} s after the event"
-              + (f", {first_ok - args.promoted_time:.2f} s after the promotion" if args.promoted_time else ""))
+              + (f", {since_promotion:.2f} s after the promotion" if since_promotion and since_promotion > 0 else ""))
     if any(a["status"] not in (0, 200, 201, 503) for a in writes):
         failures.append(f"unexpected statuses {statuses}")
     if args.max_503_seconds:
