@@ -45,7 +45,9 @@ import Testing
     @Test func aStaleRevInABatchGetsItsConflictWhileItsBatchMatesCommit() async throws {
         // A database of its own: another suite's DDL queued behind the held locks would stall
         // both. Ten connections: four batch slots (at most half the pool), the rest for reads.
-        let arguments = DeliveryHarness.fast + ["--database-connections", "10"]
+        // No statement deadline: the held answers wait on row locks for as long as this test
+        // takes to queue the others, which on a loaded machine passes the default 5 s.
+        let arguments = DeliveryHarness.fast + ["--database-connections", "10", "--database-query-timeout", "0"]
         try await DeliveryHarness.run(arguments: arguments) { service, url in
             let flow = try SessionFixture.released(service, prefix: "batch")
             // Four changes whose updates wait on rows this test locks fill the four batch slots;
