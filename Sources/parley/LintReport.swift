@@ -80,7 +80,7 @@ struct LintReport {
             problems.map { problem in
                 [
                     "code": .string(problem.code), "pointer": .string(problem.pointer.description),
-                    "message": .string(problem.message),
+                    "message": .string(problem.message), "severity": .string(problem.severity.rawValue),
                 ]
             })
         if includingPath { object["path"] = .string(path) }
