@@ -50,6 +50,8 @@ extension ParleyService {
         case .deleteWebhook: return (handlers.delivery.deleteWebhook, nil, 0)
         case .listDeliveries: return (handlers.delivery.listDeliveries, nil, 0)
         case .retryDelivery: return (handlers.delivery.retryDelivery, nil, limits.maxSmallBodyBytes)
+        case .getFlowFunnel: return (handlers.funnel.funnel, nil, 0)
+        case .getCapabilities: return (handlers.funnel.capabilities, nil, 0)
         }
     }
 }

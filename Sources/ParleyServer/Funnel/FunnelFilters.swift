@@ -23,7 +23,7 @@ struct FunnelFilters: Sendable {
 
     init(_ request: HTTPRequest) throws(HTTPError) {
         if let text = request.query("version") {
-            guard let value = Handlers.positiveInteger(text) else {
+            guard let value = RequestInput.positiveInteger(text) else {
                 throw ServiceProblem.badParameter("version must be a positive integer")
             }
             version = value

@@ -193,14 +193,16 @@ struct SessionStore: Sendable {
 }
 
 extension SessionStore {
-    /// Counts a rejected answer's rules for the session (what a rollout comparison reads); an
-    /// invalid answer changes no state, so nothing else records it.
-    func recordRejections(_ id: SessionID, rules: [String]) async throws {
+    /// Counts a rejected answer's rules per field of `step` for the session (what a rollout
+    /// comparison and the funnel read); an invalid answer changes no state, so nothing else records
+    /// it. `fields[i]` failed `rules[i]`.
+    func recordRejections(_ id: SessionID, step: String, fields: [String], rules: [String]) async throws {
         try await pool.query(
             """
-            INSERT INTO session_rejections (session_key, rule, count)
-            SELECT \(Data(id.key)), rule, count(*) FROM unnest(\(rules)::text[]) AS rule GROUP BY rule
-            ON CONFLICT (session_key, rule) DO UPDATE SET count = session_rejections.count + EXCLUDED.count
+            INSERT INTO session_rejections (session_key, step, field, rule, count)
+            SELECT \(Data(id.key)), \(step), field, rule, count(*)
+            FROM unnest(\(fields)::text[], \(rules)::text[]) AS failed (field, rule) GROUP BY field, rule
+            ON CONFLICT (session_key, step, field, rule) DO UPDATE SET count = session_rejections.count + EXCLUDED.count
             """)
     }
 }
