@@ -177,5 +177,7 @@ fieldset.localized legend { font-weight: 600; font-size: 13px; }
 .predicate.group { border-left: 3px solid #c7d2fe; padding-left: 8px; }
 .props h4, .rules h4, .transitions h4 { margin: 10px 0 4px; }
 .code-name.warn { background: var(--warn-bg); color: var(--warn); }
+.filters { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; margin-bottom: 12px; }
+.filters .vfield { margin: 0; }
 """##)
 }

@@ -85,9 +85,9 @@ export function visualEditor({ apply, registry }) {
       h('div', { class: 'visual-grid' },
         stepsPanel({ flow, selected: stepId, select, apply }),
         step() ? stepEditor(step()) : h('p', {}, 'Add a step to start.')));
-    element.replaceChildren(header,
+    element.replaceChildren(...[header,
       reason ? h('p', { class: 'notice error', role: 'alert', id: 'visual-reason' }, `Read-only: ${reason}`) : null,
-      note ? h('p', { class: 'notice warn', role: 'status' }, note) : null, body);
+      note ? h('p', { class: 'notice warn', role: 'status' }, note) : null, body].filter(Boolean));
     note = '';
     const again = focused && document.getElementById(focused);
     if (again && !again.disabled) again.focus();

@@ -33,7 +33,7 @@ export function addStep(flow) {
   flow.steps = flow.steps || [];
   const id = freshId(`step-${flow.steps.length + 1}`, new Set(flow.steps.map((step) => step.id)));
   flow.steps.push({
-    id, screen: { id, title: 'New step', root: { type: 'vstack', id: 'root', properties: { spacing: 'm' }, children: [] } }, next: [],
+    id, screen: { schema: 'parley.screen/1', id, title: 'New step', root: { type: 'vstack', id: 'root', properties: { spacing: 'm' }, children: [] } }, next: [],
   });
   if (!flow.start) flow.start = id;
   return id;
