@@ -142,13 +142,18 @@ class Studio:
         entries = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
         return [e["message"] for e in entries if not any(pattern in e["message"] for pattern in allowed)]
 
-    def check_page(self, name, allowed_console=()):
-        """A 1280×800 screenshot, axe (no serious or critical violation) and no console error."""
+    def check_page(self, name, allowed_console=(), strict=True):
+        """A 1280×800 screenshot, axe (no violation at all; `strict=False`: none serious or critical)
+        and no console error."""
         path = os.path.join(SHOTS, f"{name}.png")
         self.driver.save_screenshot(path)
         axe = Axe(self.driver)
         axe.inject()
-        violations = [v for v in axe.run()["violations"] if v.get("impact") in ("serious", "critical")]
+        found = axe.run()["violations"]
+        for v in found:
+            if v.get("impact") not in ("serious", "critical"):
+                print(f"  axe {name}: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}")
+        violations = [v for v in found if strict or v.get("impact") in ("serious", "critical")]
         assert not violations, f"{name}: axe found " + "; ".join(
             f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in violations)
         errors = self.console_errors(allowed_console)
@@ -316,11 +321,14 @@ def test_graph_draws_edges_with_conditions_and_marks_unreachable(studio):
     studio.driver.execute_script("sessionStorage.removeItem('parley.draft.chat-support')")
 
 
-def test_funnel_reads_session_metrics(studio):
+def test_funnel_reads_stored_sessions(studio):
     studio.open("/studio/flows/delivery-address/funnel")
     studio.wait("main .notice", "No sessions yet")
     studio.check_page("funnel-empty")
     key = {"Parley-Client-Key": CLIENT_KEY, "Parley-Core": "1.2.0"}
+    # The funnel comes from the database (issue 26), which may hold earlier runs' sessions.
+    before = studio.http("GET", "/v1/flows/chat-support/funnel", headers=studio.author())[2]
+    passed = next((step["passed"] for step in before["steps"] if step["step"] == "topic"), 0)
     status, _, snapshot = studio.http("POST", "/v1/sessions", {"flow": "chat-support"}, key)
     assert status == 201, (status, snapshot)
     status, _, answer = studio.http("POST", f"/v1/sessions/{snapshot['session']}/answers",
@@ -328,7 +336,7 @@ def test_funnel_reads_session_metrics(studio):
     assert status == 200, (status, answer)
     studio.open("/studio/flows/chat-support/funnel")
     row = studio.wait("#funnel tbody tr", "topic")
-    assert row.find_elements(By.CSS_SELECTOR, "td")[0].text == "1", row.text
+    assert row.find_elements(By.CSS_SELECTOR, "td")[0].text == str(passed + 1), row.text
     studio.check_page("funnel")
 
 
@@ -373,11 +381,12 @@ TESTS = [
     test_editor_lint_at_line_then_save_new_version, test_save_conflict_is_said_plainly,
     test_preview_shows_picker_fallback_on_1_0_and_quick_replies_on_1_2,
     test_try_it_shows_the_interpreter_message_and_follows_the_branch,
-    test_graph_draws_edges_with_conditions_and_marks_unreachable, test_funnel_reads_session_metrics,
+    test_graph_draws_edges_with_conditions_and_marks_unreachable, test_funnel_reads_stored_sessions,
     test_release_and_roll_back_from_the_page, test_client_key_is_on,
     studio_editor_tests.test_build_a_flow_visually_and_save_it,
     studio_editor_tests.test_undo_redo_of_every_other_kind_of_edit,
     studio_editor_tests.test_json_view_drives_the_visual_side,
+    studio_editor_tests.test_first_load_is_small,
     studio_data_tests.test_accessibility_lint_everywhere,
     studio_data_tests.test_funnel_from_the_database_is_the_same_everywhere,
 ]

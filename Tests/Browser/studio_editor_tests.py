@@ -245,3 +245,20 @@ def test_json_view_drives_the_visual_side(studio):
     studio.wait("#visual-reason", gone=True)
     assert control(studio, "step/add").is_enabled()
     studio.driver.execute_script(f"sessionStorage.removeItem('parley.draft.{FLOW}')")
+
+
+def test_first_load_is_small(studio):
+    """Issue 26: the studio's first load under 150 KB transferred (printed; a size, not a time)."""
+    studio.driver.execute_cdp_cmd("Network.enable", {})
+    studio.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    try:
+        studio.open(f"/studio/flows/{FLOW}/editor")
+        studio.wait("#visual")
+        total = studio.driver.execute_script("""
+            const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+            return entries.filter((entry) => entry.name.includes('/studio')).reduce((sum, entry) => sum + entry.transferSize, 0);
+        """)
+    finally:
+        studio.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+    print(f"  studio first load: {total / 1024:.1f} KB transferred (page, styles and every module)")
+    assert 0 < total < 150 * 1024, total

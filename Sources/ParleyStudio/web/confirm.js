@@ -12,7 +12,7 @@ export function confirmDialog(title, lines, confirmLabel) {
       h('button', { type: 'button', onclick: () => finish(false) }, 'Cancel'),
       h('button', { type: 'button', class: 'primary', id: 'confirm-ok', onclick: () => finish(true) }, confirmLabel)));
     dialog.addEventListener('cancel', () => { dialog.remove(); resolve(false); });
-    document.body.append(dialog);
+    (document.getElementById('main') || document.body).append(dialog);
     dialog.showModal();
   });
 }
