@@ -134,7 +134,9 @@ struct FunnelReport: Sendable {
     static func dropOff(passed: Int, reachable: Int) -> JSONValue {
         guard reachable > 0 else { return .null }
         let tenThousandths = ((reachable - min(passed, reachable)) * 10_000 + reachable / 2) / reachable
-        let text = tenThousandths == 10_000 ? "1" : "0.\(String(repeating: "0", count: 4 - String(tenThousandths).count))\(tenThousandths)"
+        let text =
+            tenThousandths == 10_000
+            ? "1" : "0.\(String(repeating: "0", count: 4 - String(tenThousandths).count))\(tenThousandths)"
         return JSONNumber(parsing: text).map(JSONValue.number) ?? .null
     }
 }

@@ -137,7 +137,10 @@ enum OpenAPIParameters {
             return [
                 ("version", "Only sessions pinned to this version (default: every version).", positiveInteger),
                 ("core", "Only sessions of this client core version.", coreVersion),
-                ("locale", "Only sessions in this locale (BCP 47).", ["type": "string", "minLength": 2, "maxLength": 64]),
+                (
+                    "locale", "Only sessions in this locale (BCP 47).",
+                    ["type": "string", "minLength": 2, "maxLength": 64]
+                ),
                 ("from", "Only sessions started at or after this RFC 3339 date or date-time.", time),
                 ("to", "Only sessions started before this RFC 3339 date or date-time.", time),
             ]
