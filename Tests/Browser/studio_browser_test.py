@@ -20,7 +20,7 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ["PARLEY_BIN"]
@@ -318,6 +318,15 @@ def test_graph_draws_edges_with_conditions_and_marks_unreachable(studio):
                                  json.dumps({"text": json.dumps(draft), "base": latest}))
     studio.open("/studio/flows/chat-support/graph")
     studio.wait("svg.graph .node.unreachable", "lonely")
+    # Issue 26: a transition added from the graph reaches the draft (and the editor).
+    Select(studio.wait("#edge-from")).select_by_value("done")
+    Select(studio.wait("#edge-to")).select_by_value("lonely")
+    studio.driver.find_element(By.ID, "add-edge-submit").click()
+    studio.wait("main .notice.ok", "Added: done → lonely")
+    assert not studio.driver.find_elements(By.CSS_SELECTOR, "svg.graph .node.unreachable"), "lonely is reachable now"
+    kept = json.loads(json.loads(studio.driver.execute_script("return sessionStorage.getItem('parley.draft.chat-support')"))["text"])
+    assert {"goto": "lonely"} in next(step for step in kept["steps"] if step["id"] == "done")["next"], kept
+    studio.check_page("graph-added-edge")
     studio.driver.execute_script("sessionStorage.removeItem('parley.draft.chat-support')")
 
 

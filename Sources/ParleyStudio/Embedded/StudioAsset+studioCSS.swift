@@ -179,5 +179,6 @@ fieldset.localized legend { font-weight: 600; font-size: 13px; }
 .code-name.warn { background: var(--warn-bg); color: var(--warn); }
 .filters { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; margin-bottom: 12px; }
 .filters .vfield { margin: 0; }
+.filters .wide { flex-basis: 100%; margin: 8px 0 0; }
 """##)
 }
