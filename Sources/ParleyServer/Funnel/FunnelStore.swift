@@ -13,7 +13,7 @@ struct FunnelStore: Sendable {
     func groups(_ flowId: String, _ filters: FunnelFilters) async throws -> [FunnelReport.Group] {
         let rows = try await pool.query(
             """
-            SELECT version, status, step, ARRAY(SELECT jsonb_array_elements_text(path_steps)) AS passed, n
+            SELECT version, status, step, ARRAY(SELECT jsonb_array_elements_text(path_steps::jsonb)) AS passed, n
             FROM (
                 SELECT version, status, step, path_steps, count(*) AS n FROM sessions
                 WHERE flow_id = \(flowId) AND status <> 'erased'
@@ -33,20 +33,20 @@ struct FunnelStore: Sendable {
         }
     }
 
-    /// Rejected answers per step, field, rule and the session's core.
+    /// Rejected answers per step, field, rule and the session's core (copied into each row when
+    /// recorded, so no join with the flow's sessions).
     func rejections(_ flowId: String, _ filters: FunnelFilters) async throws -> [FunnelReport.Rejection] {
         let rows = try await pool.query(
             """
-            SELECT r.step, r.field, r.rule, s.core_version, sum(r.count)::bigint AS n
-            FROM session_rejections r JOIN sessions s ON s.key = r.session_key
-            WHERE s.flow_id = \(flowId) AND s.status <> 'erased'
-            AND (\(filters.version)::integer IS NULL OR s.version = \(filters.version))
-            AND (\(filters.core)::text IS NULL OR s.core_version = \(filters.core))
-            AND (\(filters.locale)::text IS NULL OR s.locale = \(filters.locale))
-            AND (\(filters.from)::timestamptz IS NULL OR s.created_at >= \(filters.from)::timestamptz)
-            AND (\(filters.to)::timestamptz IS NULL OR s.created_at < \(filters.to)::timestamptz)
-            GROUP BY r.step, r.field, r.rule, s.core_version
-            ORDER BY r.step, r.field, r.rule, s.core_version
+            SELECT step, field, rule, core_version, sum(count)::bigint AS n FROM session_rejections
+            WHERE flow_id = \(flowId)
+            AND (\(filters.version)::integer IS NULL OR version = \(filters.version))
+            AND (\(filters.core)::text IS NULL OR core_version = \(filters.core))
+            AND (\(filters.locale)::text IS NULL OR locale = \(filters.locale))
+            AND (\(filters.from)::timestamptz IS NULL OR session_created_at >= \(filters.from)::timestamptz)
+            AND (\(filters.to)::timestamptz IS NULL OR session_created_at < \(filters.to)::timestamptz)
+            GROUP BY step, field, rule, core_version
+            ORDER BY step, field, rule, core_version
             """)
         return try rows.map { row in
             FunnelReport.Rejection(

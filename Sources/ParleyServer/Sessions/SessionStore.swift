@@ -199,9 +199,13 @@ extension SessionStore {
     func recordRejections(_ id: SessionID, step: String, fields: [String], rules: [String]) async throws {
         try await pool.query(
             """
-            INSERT INTO session_rejections (session_key, step, field, rule, count)
-            SELECT \(Data(id.key)), \(step), field, rule, count(*)
-            FROM unnest(\(fields)::text[], \(rules)::text[]) AS failed (field, rule) GROUP BY field, rule
+            INSERT INTO session_rejections (session_key, step, field, rule, count, flow_id, version, core_version, locale,
+                                            session_created_at)
+            SELECT s.key, \(step), failed.field, failed.rule, count(*), s.flow_id, s.version, s.core_version, s.locale,
+                   s.created_at
+            FROM sessions s, unnest(\(fields)::text[], \(rules)::text[]) AS failed (field, rule)
+            WHERE s.key = \(Data(id.key))
+            GROUP BY s.key, failed.field, failed.rule, s.flow_id, s.version, s.core_version, s.locale, s.created_at
             ON CONFLICT (session_key, step, field, rule) DO UPDATE SET count = session_rejections.count + EXCLUDED.count
             """)
     }
