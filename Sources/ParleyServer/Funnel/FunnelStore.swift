@@ -1,8 +1,9 @@
 import ParleyCore
 import ParleyPostgres
 
-/// Reads what the funnel needs from stored sessions (migration 0008's covering index makes the
-/// grouping an index-only scan), so every replica computes the same funnel.
+/// Reads what the funnel needs from stored sessions, so every replica computes the same funnel.
+/// Time bounds are always a plain range on `created_at` (open ends are ±infinity), so migration
+/// 0008's index on (flow_id, created_at) serves a bounded funnel.
 struct FunnelStore: Sendable {
     let pool: PostgresPool
     /// Medians are taken over at most this many of the newest matching sessions' logs: a
@@ -20,8 +21,8 @@ struct FunnelStore: Sendable {
                 AND (\(filters.version)::integer IS NULL OR version = \(filters.version))
                 AND (\(filters.core)::text IS NULL OR core_version = \(filters.core))
                 AND (\(filters.locale)::text IS NULL OR locale = \(filters.locale))
-                AND (\(filters.from)::timestamptz IS NULL OR created_at >= \(filters.from)::timestamptz)
-                AND (\(filters.to)::timestamptz IS NULL OR created_at < \(filters.to)::timestamptz)
+                AND created_at >= coalesce(\(filters.from)::timestamptz, '-infinity')
+                AND created_at < coalesce(\(filters.to)::timestamptz, 'infinity')
                 GROUP BY version, status, step, path_steps
             ) AS grouped
             """)
@@ -43,8 +44,8 @@ struct FunnelStore: Sendable {
             AND (\(filters.version)::integer IS NULL OR version = \(filters.version))
             AND (\(filters.core)::text IS NULL OR core_version = \(filters.core))
             AND (\(filters.locale)::text IS NULL OR locale = \(filters.locale))
-            AND (\(filters.from)::timestamptz IS NULL OR session_created_at >= \(filters.from)::timestamptz)
-            AND (\(filters.to)::timestamptz IS NULL OR session_created_at < \(filters.to)::timestamptz)
+            AND session_created_at >= coalesce(\(filters.from)::timestamptz, '-infinity')
+            AND session_created_at < coalesce(\(filters.to)::timestamptz, 'infinity')
             GROUP BY step, field, rule, core_version
             ORDER BY step, field, rule, core_version
             """)
@@ -66,8 +67,8 @@ struct FunnelStore: Sendable {
                 AND (\(filters.version)::integer IS NULL OR version = \(filters.version))
                 AND (\(filters.core)::text IS NULL OR core_version = \(filters.core))
                 AND (\(filters.locale)::text IS NULL OR locale = \(filters.locale))
-                AND (\(filters.from)::timestamptz IS NULL OR created_at >= \(filters.from)::timestamptz)
-                AND (\(filters.to)::timestamptz IS NULL OR created_at < \(filters.to)::timestamptz)
+                AND created_at >= coalesce(\(filters.from)::timestamptz, '-infinity')
+                AND created_at < coalesce(\(filters.to)::timestamptz, 'infinity')
                 ORDER BY created_at DESC LIMIT \(medianSample)
             ), timed AS (
                 SELECT l.kind, l.step, l.created_at - lag(l.created_at) OVER (PARTITION BY l.session_key ORDER BY l.rev) AS spent
