@@ -58,6 +58,8 @@ extension ParleyService {
         case .deleteWebhook: return (offLoop(handlers.delivery.deleteWebhook), 0)
         case .listDeliveries: return (offLoop(handlers.delivery.listDeliveries), 0)
         case .retryDelivery: return (offLoop(handlers.delivery.retryDelivery), limits.maxSmallBodyBytes)
+        case .getFlowFunnel: return (offLoop(handlers.funnel.funnel), 0)
+        case .getCapabilities: return (offLoop(handlers.funnel.capabilities), 0)
         }
     }
 }

@@ -72,6 +72,7 @@ struct ServiceParts: Sendable {
             privacy: PrivacyHandlers(sessions: sessions, snapshots: snapshots, metrics: metrics, logger: logger),
             operations: OperationsHandlers(
                 readiness: MigrationReadiness(pool: pool, migrationsDirectory: configuration.migrationsDirectory),
-                registry: metrics, openAPI: openAPI))
+                registry: metrics, openAPI: openAPI),
+            funnel: FunnelHandlers(store: FunnelStore(pool: pool), flows: versions.flows))
     }
 }

@@ -93,8 +93,11 @@ public enum ServiceProblem {
 }
 
 extension LintProblem {
-    /// `{"code","pointer","message"}`.
+    /// `{"code","pointer","message","severity"}`.
     var json: JSONValue {
-        ["code": .string(code), "pointer": .string(pointer.description), "message": .string(message)]
+        [
+            "code": .string(code), "pointer": .string(pointer.description), "message": .string(message),
+            "severity": .string(severity.rawValue),
+        ]
     }
 }

@@ -5,7 +5,8 @@ import ParleyCore
 /// `parley lint PATH`: checks a flow, screen or bundle JSON file — or every
 /// `*.json` file of a directory, in name order — with ``FlowLinter``.
 ///
-/// Exit status: 0 when every file is clean, 1 when problems were found, 2 when
+/// Exit status: 0 when no file has an error (warnings such as accessibility findings are
+/// printed and counted but pass), 1 when errors were found, 2 when
 /// a path is unreadable, a file is not JSON (reported with line and column), or a directory
 /// holds no `*.json` file.
 struct LintCommand: AsyncParsableCommand {
@@ -13,8 +14,9 @@ struct LintCommand: AsyncParsableCommand {
         commandName: "lint",
         abstract: "Check a flow or screen JSON file (or a directory of them) for problems.",
         discussion: """
-            Exit status: 0 clean, 1 problems found, 2 unreadable, not JSON, or a directory with no *.json file.
-            With --json, standard output is {"valid": Bool, "problems": [{"code", "pointer", "message"}]};
+            Exit status: 0 clean or warnings only, 1 errors found, 2 unreadable, not JSON, or a directory with no
+            *.json file. Accessibility findings are warnings unless the flow says "accessibility": "strict".
+            With --json, standard output is {"valid": Bool, "problems": [{"code", "pointer", "message", "severity"}]};
             for a directory, {"valid": Bool, "files": [{"path", "valid", "problems"}]}.
             A file that cannot be linted also gets an "error" member (and a line on standard error).
             """)
@@ -63,7 +65,7 @@ struct LintCommand: AsyncParsableCommand {
             : LintReport.human(reports)
         if !output.isEmpty { print(output) }
         if reports.contains(where: { $0.error != nil }) { throw ExitCode(2) }
-        if reports.contains(where: { !$0.problems.isEmpty }) { throw ExitCode(1) }
+        if reports.contains(where: { !$0.problems.errors.isEmpty }) { throw ExitCode(1) }
     }
 
     /// Writes one line to standard error.

@@ -15,11 +15,11 @@ struct LintReport {
     /// via fallbacks, via the upgrade screen, or not at all.
     var servability: ServabilityMatrix?
 
-    /// Whether the file was linted and is clean.
-    var isValid: Bool { error == nil && problems.isEmpty }
+    /// Whether the file was linted and has no error (warnings do not refuse publishing).
+    var isValid: Bool { error == nil && problems.errors.isEmpty }
 
     /// Reads, parses and lints one file; the document kind comes from its `schema`.
-    static func lint(file path: String, linter: FlowLinter = FlowLinter()) -> LintReport {
+    static func lint(file path: String, linter: FlowLinter = FlowLinter(includesWarnings: true)) -> LintReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             return LintReport(path: path, error: "cannot read the file")
         }
@@ -42,19 +42,22 @@ struct LintReport {
             }
             for problem in report.problems {
                 let pointer = problem.pointer.description.isEmpty ? "(document)" : problem.pointer.description
-                lines.append("\(report.path): \(pointer): \(problem.message) [\(problem.code)]")
+                let warning = problem.severity == .warning ? "warning: " : ""
+                lines.append("\(report.path): \(pointer): \(warning)\(problem.message) [\(problem.code)]")
             }
             if let matrix = report.servability {
                 lines.append("  servability (core × step):")
                 lines += matrix.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             }
         }
-        let problemCount = reports.reduce(0) { $0 + $1.problems.count }
+        let problemCount = reports.reduce(0) { $0 + $1.problems.errors.count }
+        let warningCount = reports.reduce(0) { $0 + $1.problems.count } - problemCount
         let failed = reports.filter { !$0.isValid }.count
-        if problemCount > 0 || failed > 0 {
+        if problemCount > 0 || failed > 0 || warningCount > 0 {
             let noun = problemCount == 1 ? "problem" : "problems"
+            let warnings = warningCount == 0 ? "" : ", \(warningCount) warning\(warningCount == 1 ? "" : "s")"
             let files = reports.count == 1 ? "file" : "files"
-            lines.append("\(problemCount) \(noun); \(failed) of \(reports.count) \(files) not valid.")
+            lines.append("\(problemCount) \(noun)\(warnings); \(failed) of \(reports.count) \(files) not valid.")
         }
         return lines.joined(separator: "\n")
     }
@@ -80,7 +83,7 @@ struct LintReport {
             problems.map { problem in
                 [
                     "code": .string(problem.code), "pointer": .string(problem.pointer.description),
-                    "message": .string(problem.message),
+                    "message": .string(problem.message), "severity": .string(problem.severity.rawValue),
                 ]
             })
         if includingPath { object["path"] = .string(path) }

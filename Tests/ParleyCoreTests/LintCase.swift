@@ -16,7 +16,7 @@ struct LintCase: CustomStringConvertible, Sendable {
     /// Lints the document as its kind says.
     func problems() -> [LintProblem] {
         let value = Fixture.json(document)
-        let linter = FlowLinter(limits: limits)
+        let linter = FlowLinter(limits: limits, includesWarnings: true)
         switch kind {
         case .flow: return linter.lint(flow: value)
         case .screen: return linter.lint(screen: value)

@@ -43,6 +43,22 @@
 /// | `undeclaredLocale` | A localized string names a locale the flow does not declare (or it declares none). |
 /// | `missingLocale` | A localized string lacks one of the flow's declared locales. |
 /// | `fieldNotOnEveryPath` | `equalsField` or a predicate names a field of a step that is not on every path from `start` to it. |
+///
+/// Accessibility findings (``AccessibilityLint``) are warnings unless the flow declares
+/// `"accessibility": "strict"`; a linter built with `includesWarnings: false` (publishing,
+/// bundling) returns only what refuses publishing.
+///
+/// | code | meaning |
+/// |---|---|
+/// | `inputWithoutLabel` | An input has no `label` (a placeholder is not a label). |
+/// | `imageWithoutAlt` | An image has no `alt` and is not marked `"decorative": true`. |
+/// | `buttonWithoutTitle` | A button has no `title`, or one of symbols only. |
+/// | `duplicateInputLabel` | Two inputs of one screen share a label. |
+/// | `duplicateOptionLabel` | Two options read the same once case and spaces are ignored. |
+/// | `screenWithoutTitle` | A screen has no `title`. |
+/// | `buttonTitleTooLong` | A button's title is longer than `AccessibilityLint.maximumButtonTitleLength`. |
+/// | `ruleWithoutMessage` | A validation rule has no `message`. |
+/// | `duplicateButtonTitle` | Two buttons of one screen share a title but act differently. |
 public struct FlowLinter: Sendable {
     /// The bounds enforced (each reported as `limitExceeded`).
     public let limits: DocumentLimits
@@ -51,29 +67,60 @@ public struct FlowLinter: Sendable {
     /// servability); `nil` skips the servability check.
     public let servabilityFloor: CoreVersion?
 
+    /// Whether warnings (accessibility findings of a flow that is not `strict`) are returned:
+    /// true where people read the report (`parley lint`, `POST /v1/flows/lint`, the studio),
+    /// false where the answer is only whether a document may ship.
+    public let includesWarnings: Bool
+
+    /// The accessibility checks run on every flow and screen.
+    public let accessibility: AccessibilityLint
+
     /// Creates a linter with the given limits and servability floor.
-    public init(limits: DocumentLimits = DocumentLimits(), servabilityFloor: CoreVersion? = .floor) {
+    public init(
+        limits: DocumentLimits = DocumentLimits(), servabilityFloor: CoreVersion? = .floor,
+        includesWarnings: Bool = false, accessibility: AccessibilityLint = AccessibilityLint()
+    ) {
         self.servabilityFloor = servabilityFloor
         self.limits = limits
+        self.includesWarnings = includesWarnings
+        self.accessibility = accessibility
     }
 
     /// Lints a `parley.flow/1` document.
     public func lint(flow: JSONValue) -> [LintProblem] {
         let problems = run(flow) { walk in walk.lintFlow(flow, at: .root) }
-        return problems.isEmpty ? servabilityProblems(flow, at: []) : problems
+        let structural = problems.isEmpty ? servabilityProblems(flow, at: []) : problems
+        return structural + accessibilityProblems(accessibility.problems(flow: flow), at: [])
     }
 
     /// Lints a `parley.screen/1` document on its own: field references must
     /// name fields of the same screen.
     public func lint(screen: JSONValue) -> [LintProblem] {
         run(screen) { walk in walk.lintStandaloneScreen(screen, at: .root) }
+            + accessibilityProblems(accessibility.problems(screen: screen), at: [])
     }
 
     /// Lints a `parley.bundle/1` document: every flow, and flow ids unique.
     public func lint(bundle: JSONValue) -> [LintProblem] {
         let problems = run(bundle) { walk in walk.lintBundle(bundle, at: .root) }
-        guard problems.isEmpty, case .array(let flows)? = bundle["flows"] else { return problems }
+        guard case .array(let flows)? = bundle["flows"] else { return problems }
+        let findings = flows.enumerated().flatMap { index, flow in
+            accessibilityProblems(accessibility.problems(flow: flow), at: ["flows", String(index)])
+        }
+        guard problems.isEmpty else { return problems + findings }
         return flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
+            + findings
+    }
+
+    /// Accessibility findings moved under `prefix`, without warnings unless ``includesWarnings``,
+    /// and no more than ``DocumentLimits/maximumProblems``.
+    private func accessibilityProblems(_ findings: [LintProblem], at prefix: [String]) -> [LintProblem] {
+        findings.lazy.filter { includesWarnings || $0.severity == .error }.prefix(limits.maximumProblems).map {
+            problem in
+            LintProblem(
+                code: problem.code, pointer: JSONPointer(tokens: prefix + problem.pointer.tokens),
+                message: problem.message, severity: problem.severity)
+        }
     }
 
     /// A structurally clean flow must also be servable from ``servabilityFloor`` on

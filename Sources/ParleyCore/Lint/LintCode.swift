@@ -67,6 +67,15 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
     case missingLocale
     /// `equalsField` or a predicate names a field of a step that is not on every path from `start` to it.
     case fieldNotOnEveryPath
+    case inputWithoutLabel
+    case imageWithoutAlt
+    case buttonWithoutTitle
+    case duplicateInputLabel
+    case duplicateOptionLabel
+    case screenWithoutTitle
+    case buttonTitleTooLong
+    case ruleWithoutMessage
+    case duplicateButtonTitle
 
     /// One line saying what the code means (the README's table is generated from these).
     public var summary: String {
@@ -110,6 +119,22 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
         case .missingLocale: return "A localized string lacks one of the flow's declared locales."
         case .fieldNotOnEveryPath:
             return "`equalsField` or a predicate names a field of a step that is not on every path from `start` to it."
+        case .inputWithoutLabel:
+            return "Accessibility: an input has no `label` (a placeholder is not a label; WCAG 1.3.1, 3.3.2)."
+        case .imageWithoutAlt:
+            return "Accessibility: an image has no `alt` and is not marked `\"decorative\": true` (WCAG 1.1.1)."
+        case .buttonWithoutTitle:
+            return "Accessibility: a button has no `title`, or one of symbols only (WCAG 2.4.6, 4.1.2)."
+        case .duplicateInputLabel: return "Accessibility: two inputs of one screen share a label (WCAG 2.4.6)."
+        case .duplicateOptionLabel:
+            return "Accessibility: two options read the same once case and spaces are ignored (WCAG 2.4.6)."
+        case .screenWithoutTitle: return "Accessibility: a screen has no `title` (WCAG 2.4.2)."
+        case .buttonTitleTooLong:
+            return "Accessibility: a button's title is longer than `AccessibilityLint.maximumButtonTitleLength`."
+        case .ruleWithoutMessage:
+            return "Accessibility: a validation rule has no `message` saying how to fix the answer (WCAG 3.3.1, 3.3.3)."
+        case .duplicateButtonTitle:
+            return "Accessibility: two buttons of one screen share a title but act differently (WCAG 2.4.4, 2.4.6)."
         }
     }
 

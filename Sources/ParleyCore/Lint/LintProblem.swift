@@ -7,23 +7,28 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
     public let pointer: JSONPointer
     /// What is wrong and how to fix it.
     public let message: String
+    /// Whether it refuses publishing (``LintSeverity/error``, every structural problem) or is
+    /// only reported (``LintSeverity/warning``).
+    public let severity: LintSeverity
 
     /// Creates a problem.
-    public init(code: String, pointer: JSONPointer, message: String) {
+    public init(code: String, pointer: JSONPointer, message: String, severity: LintSeverity = .error) {
         self.code = code
         self.pointer = pointer
         self.message = message
+        self.severity = severity
     }
 
     /// Creates a problem with one of the linter's stable codes.
-    public init(_ code: LintCode, pointer: JSONPointer, message: String) {
-        self.init(code: code.rawValue, pointer: pointer, message: message)
+    public init(_ code: LintCode, pointer: JSONPointer, message: String, severity: LintSeverity = .error) {
+        self.init(code: code.rawValue, pointer: pointer, message: message, severity: severity)
     }
 
     /// The code as a ``LintCode``, or `nil` for a code from elsewhere (e.g. servability checks).
     public var lintCode: LintCode? { LintCode(rawValue: code) }
 
     public var description: String {
-        "\(pointer.description.isEmpty ? "(document)" : pointer.description): \(message) [\(code)]"
+        let place = pointer.description.isEmpty ? "(document)" : pointer.description
+        return severity == .warning ? "\(place): warning: \(message) [\(code)]" : "\(place): \(message) [\(code)]"
     }
 }

@@ -41,4 +41,6 @@ public enum ServiceOperation: String, Sendable, CaseIterable {
     case deleteWebhook
     case listDeliveries
     case retryDelivery
+    case getFlowFunnel
+    case getCapabilities
 }

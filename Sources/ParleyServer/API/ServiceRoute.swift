@@ -173,6 +173,14 @@ public struct ServiceRoute: Sendable {
             "GET", "/studio/assets/{asset}", .studioAsset, "A studio script, style sheet or icon.", .open,
             responses: [(200, nil, "the file"), (304, nil, "not modified")], problems: [404]),
         ServiceRoute(
+            "GET", "/v1/flows/{id}/funnel", .getFlowFunnel,
+            "The flow's funnel from stored sessions: per step reachable (branch-aware), reached, passed, drop-off, median seconds and rejections per rule and core.",
+            .scope(.author), responses: [(200, "Funnel", "the funnel")], problems: [400, 401, 403, 404]),
+        ServiceRoute(
+            "GET", "/v1/capabilities", .getCapabilities,
+            "The capability registry: each component type, property, action type and rule kind with the core version that introduced it.",
+            .anyToken, responses: [(200, "Capabilities", "the registry")], problems: [401]),
+        ServiceRoute(
             "GET", "/v1/flows/{id}/completions", .listCompletions,
             "Completed sessions of the flow, oldest first, after a cursor (NDJSON with Accept: application/x-ndjson).",
             .scope(.admin), responses: [(200, "CompletionList", "a page of completions")],

@@ -40,12 +40,13 @@ extension FlowHandlers {
     {
         let document = try JSONBody.parse(request)
         // The linter already reports servability problems; the matrix shows every core × step.
-        let problems = FlowLinter().lint(document: document)
+        // Warnings (accessibility, issue 26) are listed but leave the flow valid.
+        let problems = FlowLinter(includesWarnings: true).lint(document: document)
         var report = JSONObject()
         if FlowLinter.documentKind(of: document) == "flow", let flow = try? Flow(json: document, at: .root) {
             report["servability"] = Servability().analyze(flow).json
         }
-        report["valid"] = .bool(problems.isEmpty)
+        report["valid"] = .bool(problems.errors.isEmpty)
         report["problems"] = .array(problems.map(\.json))
         return Self.json(.object(report))
     }

@@ -132,6 +132,18 @@ enum OpenAPIParameters {
                     ]
                 ),
             ]
+        case .getFlowFunnel:
+            let time: JSONValue = ["type": "string", "format": "date-time", "example": "2026-11-25T08:00:00Z"]
+            return [
+                ("version", "Only sessions pinned to this version (default: every version).", positiveInteger),
+                ("core", "Only sessions of this client core version.", coreVersion),
+                (
+                    "locale", "Only sessions in this locale (BCP 47).",
+                    ["type": "string", "minLength": 2, "maxLength": 64]
+                ),
+                ("from", "Only sessions started at or after this RFC 3339 date or date-time.", time),
+                ("to", "Only sessions started before this RFC 3339 date or date-time.", time),
+            ]
         case .listFlows: return [limit, cursor("after", OpenAPISchemas.identifier)]
         case .listFlowVersions, .listDeliveries: return [limit, cursor("before", positiveInteger)]
         case .listReleases: return [limit]

@@ -131,6 +131,28 @@ enum OpenAPISchemas {
             ),
             ("ReleaseList", object([("items", array(ref("Release")))])),
             (
+                "Funnel",
+                object([
+                    ("flow", string), ("filters", anyObject), ("started", integer), ("completed", integer),
+                    ("expired", integer), ("steps", array(ref("FunnelStep"))),
+                ])
+            ),
+            (
+                "FunnelStep",
+                object([
+                    ("step", string), ("reachable", integer), ("reached", integer), ("passed", integer),
+                    ("rejected", integer), ("dropOff", ["type": ["number", "null"]]),
+                    ("medianSeconds", ["type": ["number", "null"]]), ("rejections", array(anyObject)),
+                ])
+            ),
+            (
+                "Capabilities",
+                object([
+                    ("cores", array(string)), ("components", array(anyObject)), ("actions", array(anyObject)),
+                    ("rules", array(anyObject)),
+                ])
+            ),
+            (
                 "BundleResult",
                 object([("digest", string), ("keyId", string), ("channel", string), ("flows", array(anyObject))])
             ),

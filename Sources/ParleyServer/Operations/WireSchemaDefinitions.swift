@@ -146,7 +146,9 @@ struct WireSchemaDefinitions {
         let properties = Self.member([
             ("fieldId", Self.string), ("validation", validation), ("action", ref("Action")),
             ("options", Self.array(ref("Text"))), ("text", ref("Text")), ("label", ref("Text")),
-            ("title", ref("Text")), ("placeholder", ref("Text")),
+            ("title", ref("Text")), ("placeholder", ref("Text")), ("alt", ref("Text")),
+            // Issue 26: an image that adds nothing is marked, so the accessibility lint asks no `alt`.
+            ("decorative", ["type": "boolean"]),
         ])
         return Self.member(
             [
@@ -181,6 +183,8 @@ struct WireSchemaDefinitions {
                 ("schema", Self.documentSchema("flow")), ("id", Self.string), ("title", ref("Text")),
                 ("start", Self.string), ("steps", Self.array(ref("Step"))), ("locales", Self.strings),
                 ("upgrade", ["anyOf": [ref("ScreenBody"), ["type": "null"]]]),
+                // Issue 26: "strict" makes accessibility findings errors that refuse publishing.
+                ("accessibility", ["type": "string", "enum": ["warn", "strict"]]),
                 // README "Erasure and retention"; lint also refuses a zero or over-long duration.
                 (
                     "retention",

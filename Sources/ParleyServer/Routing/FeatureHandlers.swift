@@ -9,4 +9,5 @@ struct FeatureHandlers: Sendable {
     let delivery: DeliveryHandlers
     let privacy: PrivacyHandlers
     let operations: OperationsHandlers
+    let funnel: FunnelHandlers
 }

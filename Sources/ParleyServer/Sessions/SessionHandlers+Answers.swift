@@ -37,7 +37,8 @@ extension SessionHandlers {
                     "parley_submit_rejections_total", labels: [("rule", error.rule), ("core", core.label)])
             }
             do {
-                try await ledger.sessions.recordRejections(id, rules: outcome.errors.map(\.rule))
+                try await ledger.sessions.recordRejections(
+                    id, step: record.step, fields: outcome.errors.map(\.field), rules: outcome.errors.map(\.rule))
             } catch {
                 // The rejection stands; only the rollout comparison misses it.
                 logger.warning("could not count rejected answers: \(error)")

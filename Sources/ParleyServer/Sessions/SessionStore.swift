@@ -193,14 +193,20 @@ struct SessionStore: Sendable {
 }
 
 extension SessionStore {
-    /// Counts a rejected answer's rules for the session (what a rollout comparison reads); an
-    /// invalid answer changes no state, so nothing else records it.
-    func recordRejections(_ id: SessionID, rules: [String]) async throws {
+    /// Counts a rejected answer's rules per field of `step` for the session (what a rollout
+    /// comparison and the funnel read); an invalid answer changes no state, so nothing else records
+    /// it. `fields[i]` failed `rules[i]`.
+    func recordRejections(_ id: SessionID, step: String, fields: [String], rules: [String]) async throws {
         try await pool.query(
             """
-            INSERT INTO session_rejections (session_key, rule, count)
-            SELECT \(Data(id.key)), rule, count(*) FROM unnest(\(rules)::text[]) AS rule GROUP BY rule
-            ON CONFLICT (session_key, rule) DO UPDATE SET count = session_rejections.count + EXCLUDED.count
+            INSERT INTO session_rejections (session_key, step, field, rule, count, flow_id, version, core_version, locale,
+                                            session_created_at)
+            SELECT s.key, \(step), failed.field, failed.rule, count(*), s.flow_id, s.version, s.core_version, s.locale,
+                   s.created_at
+            FROM sessions s, unnest(\(fields)::text[], \(rules)::text[]) AS failed (field, rule)
+            WHERE s.key = \(Data(id.key))
+            GROUP BY s.key, failed.field, failed.rule, s.flow_id, s.version, s.core_version, s.locale, s.created_at
+            ON CONFLICT (session_key, step, field, rule) DO UPDATE SET count = session_rejections.count + EXCLUDED.count
             """)
     }
 }

@@ -146,5 +146,39 @@ svg.graph .edge-label { font-size: 12px; fill: #24292f; paint-order: stroke; str
 svg.funnel .bar { fill: var(--accent); }
 svg.funnel .bar.started { fill: #5b73d6; }
 svg.funnel text { font-size: 13px; fill: var(--ink); }
+
+/* Visual editor (issue 26): beside the JSON view. */
+.editor-split { display: grid; grid-template-columns: minmax(0, 3fr) minmax(340px, 2fr); gap: 18px; align-items: start; }
+.json-side .editor { height: 420px; }
+.json-side .lint { margin-top: 12px; }
+.visual { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 4px 14px 14px; }
+.visual h2 { margin-top: 8px; }
+.visual-body { border: 0; padding: 0; margin: 0; min-width: 0; }
+.visual-body:disabled { opacity: 0.7; }
+.visual-grid { display: grid; grid-template-columns: 170px minmax(0, 1fr); gap: 14px; align-items: start; }
+.step-editor { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); gap: 14px; }
+.vfield { display: flex; flex-direction: column; gap: 2px; margin: 6px 0; }
+.vfield label { font-weight: 600; font-size: 13px; }
+.vfield.check { flex-direction: row; align-items: center; gap: 6px; }
+.vfield input, .vfield select, .vfield textarea { width: 100%; }
+.vfield.check input { width: auto; }
+fieldset.localized { border: 1px solid var(--line); border-radius: 6px; padding: 2px 10px 6px; margin: 6px 0; }
+fieldset.localized legend { font-weight: 600; font-size: 13px; }
+.step-list, .node-tree, .node-tree ul, .palette-list, .rule-list, .transition-list { list-style: none; padding-left: 0; margin: 4px 0; }
+.node-tree ul { padding-left: 14px; border-left: 1px dashed var(--line); }
+.step-pick, .node-pick { width: 100%; text-align: left; margin: 2px 0; padding: 4px 8px; }
+.step-pick[aria-pressed="true"], .node-pick[aria-pressed="true"] { background: #dbe4ff; border-color: var(--accent); font-weight: 600; }
+.step-actions button, .row-actions button { margin: 3px 4px 3px 0; font-size: 13px; padding: 4px 8px; }
+.palette-list { display: flex; flex-wrap: wrap; gap: 4px; }
+.palette-list button { font-size: 13px; padding: 3px 8px; }
+.palette-list .since { color: var(--muted); font-size: 12px; }
+.chip.warn { background: var(--warn-bg); border-color: #e6cf70; color: var(--warn); font-size: 11px; }
+.rule, .transition { border: 1px solid var(--line); border-radius: 6px; padding: 4px 10px; margin: 6px 0; }
+.predicate.group { border-left: 3px solid #c7d2fe; padding-left: 8px; }
+.props h4, .rules h4, .transitions h4 { margin: 10px 0 4px; }
+.code-name.warn { background: var(--warn-bg); color: var(--warn); }
+.filters { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; margin-bottom: 12px; }
+.filters .vfield { margin: 0; }
+.filters .wide { flex-basis: 100%; margin: 8px 0 0; }
 """##)
 }

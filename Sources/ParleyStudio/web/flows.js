@@ -66,7 +66,7 @@ function confirmRelease(text) {
       h('button', { type: 'button', onclick: () => finish(false) }, 'Cancel'),
       h('button', { type: 'button', class: 'primary', id: 'confirm-release', onclick: () => finish(true) }, 'Release')));
     dialog.addEventListener('cancel', () => resolve(false));
-    document.body.append(dialog);
+    (document.getElementById('main') || document.body).append(dialog);
     dialog.showModal();
   });
 }

@@ -1,8 +1,33 @@
 // Graph: the draft's steps and transitions as SVG, each edge labelled with its `when` in words,
 // steps no path from `start` reaches marked. The same edges are listed as a table for readers
 // who do not see the drawing.
-import { fill, h, svg } from './dom.js';
+import { fill, h, status, svg } from './dom.js';
+import { keepDraft, loadDraft } from './draft.js';
+import { addTransition, fieldsOf } from './flowops.js';
 import { draftDocument } from './preview.js';
+
+/** Adds a transition to the draft from the graph (the editor's undo history starts anew there). */
+function transitionForm(flow, draft, redraw) {
+  const steps = (draft.steps || []).map((step) => step.id);
+  const fields = fieldsOf(draft).map((item) => item.field);
+  const select = (id, options) => h('select', { id }, options.map(([value, text]) => h('option', { value }, text)));
+  const from = select('edge-from', steps.map((id) => [id, id]));
+  const to = select('edge-to', steps.map((id) => [id, id]));
+  const field = select('edge-field', [['', '(always)'], ...fields.map((name) => [name, name])]);
+  const value = h('input', { id: 'edge-value', 'aria-describedby': 'edge-help' });
+  const row = (id, label, control) => h('div', { class: 'vfield' }, h('label', { for: id }, label), control);
+  return h('form', { class: 'filters', id: 'add-edge', 'aria-labelledby': 'add-edge-title', onsubmit: async (event) => {
+    event.preventDefault();
+    const kept = await loadDraft(flow);
+    addTransition(draft, from.value, to.value, field.value ? { field: field.value, equals: value.value } : null);
+    keepDraft(flow, { ...kept, text: JSON.stringify(draft, null, 2) });
+    redraw(status(`Added: ${from.value} → ${to.value}${field.value ? ` when ${field.value} = “${value.value}”` : ''}. The editor shows it.`, 'ok'));
+  } },
+  h('h2', { id: 'add-edge-title', class: 'wide' }, 'Add a transition'),
+  row('edge-from', 'From', from), row('edge-to', 'To', to), row('edge-field', 'When field', field), row('edge-value', 'equals', value),
+  h('span', { id: 'edge-help', class: 'help' }, 'Leave “(always)” for an unconditional transition; a conditional one goes before the last “always”.'),
+  h('button', { type: 'submit', class: 'primary', id: 'add-edge-submit' }, 'Add'));
+}
 
 const quote = (value) => JSON.stringify(value);
 
@@ -41,7 +66,7 @@ export function flowGraph(flow) {
 }
 
 /** `/studio/flows/{id}/graph`. */
-export async function graphPage(main, flow) {
+export async function graphPage(main, flow, notice = null) {
   document.title = `Graph ${flow} · Parley Studio`;
   const draft = await draftDocument(main, flow);
   if (!draft) return;
@@ -96,9 +121,11 @@ export async function graphPage(main, flow) {
 
   fill(main,
     h('h1', {}, `Graph of ${flow}`),
+    notice,
     unreachable.length ? h('p', { class: 'notice warn', role: 'status' }, `Unreachable: ${unreachable.join(', ')}`) : null,
     h('div', { class: 'graph-scroll' }, drawing),
     h('table', { class: 'data', id: 'edges' }, h('caption', {}, 'Transitions, in the order the server tries them'),
       h('thead', {}, h('tr', {}, ['From', 'To', 'When'].map((name) => h('th', { scope: 'col' }, name)))),
-      h('tbody', {}, edges.map((edge) => h('tr', {}, h('td', {}, edge.from), h('td', {}, edge.to), h('td', {}, edge.label))))));
+      h('tbody', {}, edges.map((edge) => h('tr', {}, h('td', {}, edge.from), h('td', {}, edge.to), h('td', {}, edge.label))))),
+    transitionForm(flow, draft, (message) => graphPage(main, flow, message)));
 }

@@ -52,7 +52,7 @@ export async function tryPage(main, flow) {
     });
     const note = served.served === 'step' ? null : status('This core gets the upgrade screen for this step.', 'warn');
     const problems = errors.length ? status(`${errors.length} answer${errors.length === 1 ? '' : 's'} need${errors.length === 1 ? 's' : ''} attention.`, 'error') : null;
-    fill(stage, ...[h('p', { class: 'current', id: 'current-step' }, `Step “${walk.step}”`), note, problems, form].filter(Boolean));
+    fill(stage, ...[h('h2', { class: 'current', id: 'current-step' }, `Step “${walk.step}”`), note, problems, form].filter(Boolean));
     if (errors.length === 0) form.querySelector('input, select, button')?.focus();
   };
   const restart = () => {
