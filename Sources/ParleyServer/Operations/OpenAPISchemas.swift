@@ -146,9 +146,24 @@ enum OpenAPISchemas {
                     [
                         ("valid", boolean), ("errors", array(ref("ValidationError"))),
                         ("deferred", array(ref("DeferredRule"))),
-                        ("next", string),
+                        ("next", string), ("cleared", array(string)),
                     ],
                     required: ["valid", "errors", "deferred"])
+            ),
+            (
+                // DESIGN.md "Expressions": the answer response is the snapshot plus the fields cleared.
+                "AnswerResult",
+                ["allOf": [ref("SessionSnapshot")], "required": ["cleared"], "properties": ["cleared": array(string)]]
+            ),
+            (
+                "StepEvaluation",
+                object(
+                    [
+                        ("visible", ["type": "object", "additionalProperties": boolean]),
+                        ("computed", ["type": "object", "additionalProperties": ["type": ["string", "null"]]]),
+                        ("texts", ["type": "object", "additionalProperties": anyObject]),
+                        ("cleared", array(string)),
+                    ], required: ["visible", "computed", "texts", "cleared"])
             ),
             (
                 "SessionStart",
@@ -174,7 +189,7 @@ enum OpenAPISchemas {
                 "Preview",
                 object([
                     ("flow", string), ("step", string), ("cores", array(anyObject)),
-                    ("outcome", ref("ValidationOutcome")),
+                    ("outcome", ref("ValidationOutcome")), ("evaluation", ref("StepEvaluation")),
                 ])
             ),
             (
