@@ -7,7 +7,7 @@
 /// | `{"expression", "computed"?, "answers"}` | `{"value": string or null}` |
 /// | `{"predicate", "computed"?, "answers"}` | `{"holds": bool}` |
 /// | `{"template", "computed"?, "answers"}` | `{"text": string}` |
-/// | `{"evaluate": {"flow", "step", "answers", "context"?, "mode"?, "locale"?}}` | `{"cleared", "hidden", "valid", "errors", "deferred", "next", "computed", "texts"}` |
+/// | `{"evaluate": {"flow", "step", "answers", "context"?, "mode"?, "locale"?}}` | `{"cleared", "hidden", "visible", "valid", "errors", "deferred", "next", "computed", "texts"}` |
 public enum ExpressionHarness {
     /// The response to an expression request; `nil` when `request` is none of them.
     public static func response(to request: JSONValue) -> JSONValue? {
@@ -41,10 +41,28 @@ public enum ExpressionHarness {
             return ["error": "the flow has no such \"step\""]
         }
         let mode: RuleInterpreter.Mode = request["mode"]?.stringValue == "client" ? .client : .server
-        let evaluation = StepEvaluation.evaluate(
-            flow: flow, step: step, answers: try answers(request["answers"]),
-            context: try answers(request["context"]), mode: mode)
-        return evaluation.json
+        return evaluate(
+            flow: flow, step: step, answers: try answers(request["answers"]), context: try answers(request["context"]),
+            mode: mode)
+    }
+
+    /// What a step shows and decides for these answers, as JSON: ``StepEvaluation/json`` plus
+    /// `"visible": {nodeId: bool}` for every node of the screen (DESIGN.md "ParleyCore in
+    /// WebAssembly", `evaluate`). The server's preview, the studio's "Try it", the harness and the
+    /// WebAssembly module all answer with this one function, so they cannot drift.
+    public static func evaluate(
+        flow: Flow, step: Step, answers: Answers, context: Answers = Answers(), mode: RuleInterpreter.Mode = .server
+    ) -> JSONValue {
+        let evaluation = StepEvaluation.evaluate(flow: flow, step: step, answers: answers, context: context, mode: mode)
+        guard case .object(var object) = evaluation.json else { return evaluation.json }
+        var visible = JSONObject()
+        var pending = [step.screen.root]
+        while let node = pending.popLast() {
+            visible[node.id] = .bool(!evaluation.visibility.isHidden(nodeId: node.id))
+            pending.append(contentsOf: node.children.reversed())
+        }
+        object["visible"] = .object(visible)
+        return .object(object)
     }
 
     private static func answers(_ value: JSONValue?) throws(ModelDecodingError) -> Answers {

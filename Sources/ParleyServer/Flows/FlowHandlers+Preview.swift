@@ -49,7 +49,8 @@ extension FlowHandlers {
             let (answers, earlier) = try previewAnswers(body)
             result["outcome"] = Self.outcome(of: step, in: flow, answers: answers, context: earlier)
             // What the step shows for these answers: fields appearing, recalled texts, computed values.
-            result["evaluation"] = StepEvaluation.report(flow: flow, step: step, answers: answers, context: earlier)
+            result["evaluation"] = ExpressionHarness.evaluate(
+                flow: flow, step: step, answers: answers, context: earlier)
         }
         return Self.json(.object(result))
     }

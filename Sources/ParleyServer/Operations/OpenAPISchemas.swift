@@ -160,10 +160,12 @@ enum OpenAPISchemas {
                 object(
                     [
                         ("visible", ["type": "object", "additionalProperties": boolean]),
+                        ("hidden", array(string)), ("valid", boolean), ("errors", array(ref("ValidationError"))),
+                        ("deferred", array(ref("DeferredRule"))), ("next", ["type": ["string", "null"]]),
                         ("computed", ["type": "object", "additionalProperties": ["type": ["string", "null"]]]),
-                        ("texts", ["type": "object", "additionalProperties": anyObject]),
+                        ("texts", ["type": "object", "additionalProperties": string]),
                         ("cleared", array(string)),
-                    ], required: ["visible", "computed", "texts", "cleared"])
+                    ], required: ["visible", "hidden", "computed", "texts", "cleared", "valid"])
             ),
             (
                 "SessionStart",
