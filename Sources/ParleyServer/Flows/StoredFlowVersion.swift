@@ -23,8 +23,6 @@ public struct StoredFlowVersion: Sendable {
     /// Steps whose screen a session resolves from its path (a `visibleWhen` or a template): their
     /// snapshots are gated per session; every other step's come from the shared screen cache.
     let stepsResolvedPerSession: Set<String>
-    /// How those steps are resolved (the flow's computed values and what they read).
-    let sessionResolution: SessionScreenResolution
 
     init(
         flowId: String, version: Int, contentHash: String, author: String, source: String, createdAt: String,
@@ -42,8 +40,7 @@ public struct StoredFlowVersion: Sendable {
         self.translations = translations
         sensitiveFields = flow.sensitiveFields
         stepsResolvedPerSession = Set(
-            flow.steps.filter { SessionScreenResolution.needsResolution($0.screen) }.map(\.id))
-        sessionResolution = SessionScreenResolution(flow: flow)
+            flow.steps.filter { SnapshotResolver.needsResolution($0.screen) }.map(\.id))
     }
 
     /// The flow as a client in `locale` sees it: every string in that locale (nil or the default
