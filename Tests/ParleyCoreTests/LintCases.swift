@@ -5,6 +5,7 @@ extension LintCase {
     /// The table: at least one case per code and per check listed in issue 2.
     static let all: [LintCase] =
         structure + nodes + flows + actions + rules + limitsCases + localization + paths + accessibility
+        + expressions
 
     static let structure: [LintCase] = [
         LintCase(

@@ -63,7 +63,7 @@ struct AccessibilityWalk {
         _ type: ComponentType, _ properties: JSONObject, at pointer: JSONPointer, inFallback: Bool
     ) {
         let label = properties["label"]?.stringValue
-        // quickReplies take no label (DESIGN.md vocabulary): the message before them asks the question.
+        // quickReplies take no label (docs/wire-format.md vocabulary): the message before them asks the question.
         if Self.isBlank(label), type != .quickReplies {
             let placeholder =
                 Self.isBlank(properties["placeholder"]?.stringValue)

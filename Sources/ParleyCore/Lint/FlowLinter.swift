@@ -59,6 +59,19 @@
 /// | `buttonTitleTooLong` | A button's title is longer than `AccessibilityLint.maximumButtonTitleLength`. |
 /// | `ruleWithoutMessage` | A validation rule has no `message`. |
 /// | `duplicateButtonTitle` | Two buttons of one screen share a title but act differently. |
+///
+/// Expressions (docs/expressions.md):
+///
+/// | code | meaning |
+/// |---|---|
+/// | `invalidExpression` | An expression names no form Parley knows, or more than one, or has ill-typed operands. |
+/// | `unknownComputed` | An expression or predicate reads a computed value the flow does not declare. |
+/// | `computedCycle` | Computed values read each other in a cycle (the message names its members). |
+/// | `templateReadsSensitiveField` | A template reads a `sensitive` field, directly or through a computed value. |
+/// | `visibleWhenReadsLaterStep` | A `visibleWhen` reads a field of a step not on every path before its own. |
+/// | `fieldMayBeHidden` | Warning: `requiredIf`/`equalsField` names a field `visibleWhen` can hide. |
+///
+/// Every problem has a ``LintProblem/severity``: warnings never block publishing.
 public struct FlowLinter: Sendable {
     /// The bounds enforced (each reported as `limitExceeded`).
     public let limits: DocumentLimits
@@ -89,7 +102,8 @@ public struct FlowLinter: Sendable {
     /// Lints a `parley.flow/1` document.
     public func lint(flow: JSONValue) -> [LintProblem] {
         let problems = run(flow) { walk in walk.lintFlow(flow, at: .root) }
-        let structural = problems.isEmpty ? servabilityProblems(flow, at: []) : problems
+        // Warnings never block: a flow with only warnings is still checked for servability.
+        let structural = problems.contains(where: \.isError) ? problems : problems + servabilityProblems(flow, at: [])
         return structural + accessibilityProblems(accessibility.problems(flow: flow), at: [])
     }
 
@@ -107,8 +121,10 @@ public struct FlowLinter: Sendable {
         let findings = flows.enumerated().flatMap { index, flow in
             accessibilityProblems(accessibility.problems(flow: flow), at: ["flows", String(index)])
         }
-        guard problems.isEmpty else { return problems + findings }
-        return flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
+        // Warnings never block: a bundle with only warnings is still checked for servability.
+        guard !problems.contains(where: \.isError) else { return problems + findings }
+        return problems
+            + flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
             + findings
     }
 
@@ -121,13 +137,21 @@ public struct FlowLinter: Sendable {
                 code: problem.code, pointer: JSONPointer(tokens: prefix + problem.pointer.tokens),
                 message: problem.message, severity: problem.severity)
         }
+        ///
+        /// | code | meaning |
+        /// |---|---|
+        guard !problems.contains(where: \.isError), case .array(let flows)? = bundle["flows"] else { return problems }
+        return problems
+            + flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
     }
 
     /// A structurally clean flow must also be servable from ``servabilityFloor`` on
     /// (``Servability``): a step some supported core cannot render needs an `upgrade` screen.
     private func servabilityProblems(_ document: JSONValue, at prefix: [String]) -> [LintProblem] {
         guard let floor = servabilityFloor, let flow = try? Flow(json: document, at: .root) else { return [] }
-        return Servability(floor: floor).analyze(flow).problems.map { problem in
+        let problems =
+            Servability(floor: floor).analyze(flow).problems + ExpressionServability.problems(flow, floor: floor)
+        return problems.map { problem in
             LintProblem(
                 code: problem.code, pointer: JSONPointer(tokens: prefix + problem.pointer.tokens),
                 message: problem.message)

@@ -67,15 +67,36 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
     case missingLocale
     /// `equalsField` or a predicate names a field of a step that is not on every path from `start` to it.
     case fieldNotOnEveryPath
+    /// Accessibility: an input has no `label`.
     case inputWithoutLabel
+    /// Accessibility: an image has no `alt` and is not marked decorative.
     case imageWithoutAlt
+    /// Accessibility: a button has no readable `title`.
     case buttonWithoutTitle
+    /// Accessibility: two inputs of one screen share a label.
     case duplicateInputLabel
+    /// Accessibility: two options read the same.
     case duplicateOptionLabel
+    /// Accessibility: a screen has no `title`.
     case screenWithoutTitle
+    /// Accessibility: a button's title is too long.
     case buttonTitleTooLong
+    /// Accessibility: a validation rule has no `message`.
     case ruleWithoutMessage
+    /// Accessibility: two buttons of one screen share a title but act differently.
     case duplicateButtonTitle
+    /// An expression names no known form, more than one, or has ill-typed operands.
+    case invalidExpression
+    /// An expression or predicate reads a computed value the flow does not declare.
+    case unknownComputed
+    /// Computed values read each other in a cycle.
+    case computedCycle
+    /// A template reads a `sensitive` field.
+    case templateReadsSensitiveField
+    /// A `visibleWhen` reads a field of a later step.
+    case visibleWhenReadsLaterStep
+    /// Warning: a rule names a field that `visibleWhen` can hide.
+    case fieldMayBeHidden
 
     /// One line saying what the code means (the README's table is generated from these).
     public var summary: String {
@@ -135,6 +156,17 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
             return "Accessibility: a validation rule has no `message` saying how to fix the answer (WCAG 3.3.1, 3.3.3)."
         case .duplicateButtonTitle:
             return "Accessibility: two buttons of one screen share a title but act differently (WCAG 2.4.4, 2.4.6)."
+        case .invalidExpression:
+            return "An expression names no form Parley knows, or more than one, or has ill-typed operands."
+        case .unknownComputed: return "An expression or predicate reads a computed value the flow does not declare."
+        case .computedCycle: return "Computed values read each other in a cycle (the message names its members)."
+        case .templateReadsSensitiveField:
+            return "A template reads a `sensitive` field, directly or through a computed value."
+        case .visibleWhenReadsLaterStep:
+            return "A `visibleWhen` reads a field of a step that is not on every path before its own (a later step)."
+        case .fieldMayBeHidden:
+            return
+                "Warning: `requiredIf` or `equalsField` names a field that `visibleWhen` can hide when the rule runs."
         }
     }
 

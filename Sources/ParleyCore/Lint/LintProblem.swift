@@ -24,6 +24,9 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
         self.init(code: code.rawValue, pointer: pointer, message: message, severity: severity)
     }
 
+    /// Whether the problem refuses the document.
+    public var isError: Bool { severity == .error }
+
     /// The code as a ``LintCode``, or `nil` for a code from elsewhere (e.g. servability checks).
     public var lintCode: LintCode? { LintCode(rawValue: code) }
 

@@ -44,7 +44,10 @@ enum LocalizablePositions {
         if case .object(var properties)? = object["properties"] {
             let propertiesPointer = pointer.appending("properties")
             for key in nodeProperties {
-                if let value = properties[key] { properties[key] = transform(propertiesPointer.appending(key), value) }
+                guard let value = properties[key] else { continue }
+                let at = propertiesPointer.appending(key)
+                properties[key] =
+                    Template.isTemplate(value) ? map(template: value, at: at, transform) : transform(at, value)
             }
             if case .array(var rules)? = properties["validation"] {
                 for index in rules.indices {
@@ -68,5 +71,35 @@ enum LocalizablePositions {
             object["fallback"] = map(node: fallback, at: pointer.appending("fallback"), transform)
         }
         return .object(object)
+    }
+
+    /// A template's text parts and `fallback` are localizable (docs/expressions.md: a template
+    /// part may be a localized string); its expressions are not. A part that is an object naming
+    /// no expression operator and holding only strings is a localized string.
+    private static func map(
+        template: JSONValue, at pointer: JSONPointer, _ transform: (JSONPointer, JSONValue) -> JSONValue
+    ) -> JSONValue {
+        guard case .object(var object) = template else { return template }
+        if case .array(var parts)? = object["template"] {
+            for index in parts.indices where isLocalizedPart(parts[index]) {
+                parts[index] = transform(pointer.appending("template").appending(index), parts[index])
+            }
+            object["template"] = .array(parts)
+        }
+        if let fallback = object["fallback"] {
+            object["fallback"] = transform(pointer.appending("fallback"), fallback)
+        }
+        return .object(object)
+    }
+
+    /// Whether a template part is text (a string, or a localized object) rather than an expression.
+    static func isLocalizedPart(_ part: JSONValue) -> Bool {
+        switch part {
+        case .string: return true
+        case .object(let object):
+            return !object.isEmpty && !Expression.operatorNames.contains(where: object.contains)
+                && object.allSatisfy { $0.value.stringValue != nil }
+        default: return false
+        }
     }
 }

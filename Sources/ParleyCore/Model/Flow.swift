@@ -13,17 +13,29 @@ public struct Flow: Sendable, Equatable {
     /// The flow's locales and translations (docs/localization.md); the model's strings are
     /// the default locale's. Nil for a flow in one language.
     public var localization: FlowLocalization?
+    /// Named values computed from answers (docs/expressions.md), in the scalar order of
+    /// their names; empty when the flow declares none.
+    public var computed: [ComputedValue] = []
     /// How long the server keeps an ended session of this flow (README "Retention"); nil: the
     /// server's default.
     public var retention: RetentionPeriod?
 
     /// Creates a flow.
-    public init(id: String, title: String? = nil, start: String, steps: [Step], upgrade: Screen? = nil) {
+    public init(
+        id: String, title: String? = nil, start: String, steps: [Step], upgrade: Screen? = nil,
+        computed: [ComputedValue] = []
+    ) {
+        self.computed = computed
         self.id = id
         self.title = title
         self.start = start
         self.steps = steps
         self.upgrade = upgrade
+    }
+
+    /// The computed value with the given name (scalar-exact), if any.
+    public func computedValue(_ name: String) -> ComputedValue? {
+        computed.first { $0.name.isScalarEqual(to: name) }
     }
 
     /// The step with the given id (scalar-exact), if any.
@@ -57,6 +69,9 @@ extension Flow: ParleyDocument {
         } else {
             retention = nil
         }
+        if let value = reader.value("computed"), !value.isNull {
+            computed = try ComputedValue.decodeList(value, at: pointer.appending("computed"))
+        }
         if let value = reader.value("upgrade"), !value.isNull {
             upgrade = try Screen(json: value, at: pointer.appending("upgrade"), requireSchema: false)
         } else {
@@ -74,6 +89,7 @@ extension Flow: ParleyDocument {
         object["steps"] = .array(steps.map(\.json))
         if let upgrade { object["upgrade"] = upgrade.json }
         if let retention { object["retention"] = .string(retention.description) }
+        if !computed.isEmpty { object["computed"] = ComputedValue.json(computed) }
         guard let localization else { return .object(object) }
         return localization.applied(to: .object(object))
     }

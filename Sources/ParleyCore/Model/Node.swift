@@ -22,11 +22,12 @@ public struct Node: Sendable, Equatable {
         var action: Action?
         var children: [Node]
         var fallback: [Node]
+        var visibleWhen: Predicate?
         var unknownMembers: JSONObject
 
         init(
             type: ComponentType, id: String, properties: JSONObject, validation: [Rule], action: Action?,
-            children: [Node], fallback: [Node], unknownMembers: JSONObject
+            children: [Node], fallback: [Node], visibleWhen: Predicate?, unknownMembers: JSONObject
         ) {
             self.type = type
             self.id = id
@@ -35,13 +36,14 @@ public struct Node: Sendable, Equatable {
             self.action = action
             self.children = children
             self.fallback = fallback
+            self.visibleWhen = visibleWhen
             self.unknownMembers = unknownMembers
         }
 
         func copy() -> Storage {
             Storage(
                 type: type, id: id, properties: properties, validation: validation, action: action,
-                children: children, fallback: fallback, unknownMembers: unknownMembers)
+                children: children, fallback: fallback, visibleWhen: visibleWhen, unknownMembers: unknownMembers)
         }
     }
 
@@ -86,7 +88,7 @@ public struct Node: Sendable, Equatable {
         set { writable.children = newValue }
     }
     /// For a node of unknown type only: its members other than `type`, `id`,
-    /// `properties`, `children` and `fallback`, kept so that a node newer than
+    /// `properties`, `children`, `fallback` and `visibleWhen`, kept so that a node newer than
     /// this core re-encodes losslessly (docs/wire-format.md).
     private var unknownMembers: JSONObject { storage.unknownMembers }
 
@@ -96,14 +98,22 @@ public struct Node: Sendable, Equatable {
         set { writable.fallback = newValue.map { [$0] } ?? [] }
     }
 
+    /// When the node is shown (docs/expressions.md): `nil` always. A member of the node beside
+    /// `fallback`, not of its properties. A hidden node hides its subtree; a hidden input is not
+    /// validated and its answer is cleared.
+    public var visibleWhen: Predicate? {
+        get { storage.visibleWhen }
+        set { writable.visibleWhen = newValue }
+    }
+
     /// Creates a node.
     public init(
         type: ComponentType, id: String, properties: JSONObject = JSONObject(), validation: [Rule] = [],
-        action: Action? = nil, children: [Node] = [], fallback: Node? = nil
+        action: Action? = nil, children: [Node] = [], fallback: Node? = nil, visibleWhen: Predicate? = nil
     ) {
         storage = Storage(
             type: type, id: id, properties: properties, validation: validation, action: action, children: children,
-            fallback: fallback.map { [$0] } ?? [], unknownMembers: JSONObject())
+            fallback: fallback.map { [$0] } ?? [], visibleWhen: visibleWhen, unknownMembers: JSONObject())
     }
 
     /// Same members; nodes sharing storage are equal without comparing them.
@@ -112,11 +122,12 @@ public struct Node: Sendable, Equatable {
         let (left, right) = (lhs.storage, rhs.storage)
         return left.type == right.type && left.id == right.id && left.properties == right.properties
             && left.validation == right.validation && left.action == right.action && left.children == right.children
-            && left.fallback == right.fallback && left.unknownMembers == right.unknownMembers
+            && left.fallback == right.fallback && left.visibleWhen == right.visibleWhen
+            && left.unknownMembers == right.unknownMembers
     }
 
     /// The members this core gives meaning to; others are ignored on known types.
-    static let memberNames = ["type", "id", "properties", "children", "fallback"]
+    static let memberNames = ["type", "id", "properties", "children", "fallback", "visibleWhen"]
 
     /// The input's `fieldId`, if this node has one.
     public var fieldId: String? { properties["fieldId"]?.stringValue }
@@ -166,9 +177,13 @@ public struct Node: Sendable, Equatable {
         if let fallbackValue = reader.value("fallback"), !fallbackValue.isNull {
             fallback = [try Node(json: fallbackValue, at: pointer.appending("fallback"))]
         }
+        var visibleWhen: Predicate?
+        if let condition = reader.value("visibleWhen"), !condition.isNull {
+            visibleWhen = try Predicate(json: condition, at: pointer.appending("visibleWhen"))
+        }
         storage = Storage(
             type: type, id: id, properties: raw, validation: validation, action: action, children: decodedChildren,
-            fallback: fallback, unknownMembers: unknownMembers)
+            fallback: fallback, visibleWhen: visibleWhen, unknownMembers: unknownMembers)
     }
 
     /// The node's wire JSON (canonical array form for `validation`).
@@ -182,6 +197,7 @@ public struct Node: Sendable, Equatable {
         object["properties"] = .object(props)
         if !children.isEmpty { object["children"] = .array(children.map(\.json)) }
         if let fallback { object["fallback"] = fallback.json }
+        if let visibleWhen { object["visibleWhen"] = visibleWhen.json }
         return .object(object)
     }
 }

@@ -6,13 +6,14 @@ enum RuleEvaluation: Equatable {
     /// Not checkable by this core (unknown kind, or ill-formed parameters in client mode).
     case deferred
 
-    /// Checks `rule` for `value` (the answer of the field the rule belongs to).
+    /// Checks `rule` for `value` (the answer of the field the rule belongs to); other fields and
+    /// computed values are read from `environment`.
     ///
     /// docs/rules.md: every rule except `required`/`requiredIf`
     /// passes on an empty value; lengths count Unicode scalars; equality is
     /// scalar by scalar; numbers compare as exact decimals.
     static func check(
-        _ rule: Rule, field: inout FieldValue, answers: Answers, mode: RuleInterpreter.Mode
+        _ rule: Rule, field: inout FieldValue, environment: ExpressionEnvironment, mode: RuleInterpreter.Mode
     ) -> RuleEvaluation {
         let value = field.text
         let check = rule.check
@@ -27,7 +28,7 @@ enum RuleEvaluation: Equatable {
         case .required:
             return empty ? failure : .pass
         case .requiredIf(let predicate):
-            return empty && predicate.evaluate(answers) ? failure : .pass
+            return empty && environment.holds(predicate) ? failure : .pass
         case .unknown:
             return mode == .client ? .deferred : failure
         default:
@@ -47,7 +48,7 @@ enum RuleEvaluation: Equatable {
         case .oneOf(let values):
             return values.contains { $0.isScalarEqual(to: value) } ? .pass : failure
         case .equalsField(let field):
-            return (answers[field] ?? "").isScalarEqual(to: value) ? .pass : failure
+            return (environment.answers[field] ?? "").isScalarEqual(to: value) ? .pass : failure
         case .minimum(let bound), .maximum(let bound), .exclusiveMinimum(let bound),
             .exclusiveMaximum(let bound), .multipleOf(let bound):
             guard let number = field.number() else { return notANumber }

@@ -6,6 +6,10 @@
 /// one is reported. Validate against the *original* screen: a fallback stands
 /// in for its node with the same `fieldId`, and the server checks the original
 /// node's full rule set.
+///
+/// Inputs hidden by `visibleWhen` (docs/expressions.md) are not validated and their answers
+/// are cleared before any rule reads them; ``StepEvaluation`` does the same with a flow's
+/// computed values and says which answers were cleared.
 public struct RuleInterpreter: Sendable {
     /// Where the interpreter runs; the two differ only on what they cannot check.
     public enum Mode: Sendable, Equatable {
@@ -25,25 +29,33 @@ public struct RuleInterpreter: Sendable {
         self.mode = mode
     }
 
-    /// Validates `answers` against every input of `screen`.
+    /// Validates `answers` against every visible input of `screen`.
     ///
     /// `context` holds the answers already given on earlier steps of the session's path
     /// (docs/sessions.md): `equalsField`, `requiredIf` and predicates read a field of this
     /// screen from `answers` and any other field from `context` (``Answers/onPath(_:context:screen:)``).
     /// `unexpectedField` concerns `answers` alone: a field of an earlier step submitted again here
-    /// is unexpected on the server, and read by no rule in either mode.
+    /// is unexpected on the server, and read by no rule in either mode. A screen read alone has no
+    /// computed values: they read as empty (use ``StepEvaluation`` for a flow's step).
     public func validate(screen: Screen, answers: Answers, context: Answers = Answers()) -> ValidationOutcome {
-        let submitted = answers
-        let answers = Answers.onPath(submitted, context: context, screen: screen)
+        StepEvaluation.evaluate(screen: screen, computed: [], answers: answers, context: context, mode: mode).validation
+    }
+
+    /// Validates with the visibility already decided: `submitted` holds the step's answers with
+    /// hidden fields removed, `environment` what rules read (path and screen after clearing).
+    func validate(
+        screen: Screen, submitted: Answers, environment: ExpressionEnvironment, visibility: ScreenVisibility
+    ) -> ValidationOutcome {
         var errors: [ValidationError] = []
         var deferred: [DeferredRule] = []
         var screenFields = Set<ScalarKey>(minimumCapacity: mode == .server ? 32 : 0)
         let collectsFields = mode == .server
+        let skipsHidden = !visibility.hiddenFields.isEmpty
 
         func visit(_ node: Node) {
             if let field = node.fieldId {
                 if collectsFields { screenFields.insert(ScalarKey(field)) }
-                check(node, field: field)
+                if !skipsHidden || !visibility.isHidden(field: field) { check(node, field: field) }
             }
             node.children.forEach(visit)
             if collectsFields, let fallback = node.fallback { collectFields(fallback) }
@@ -55,7 +67,7 @@ public struct RuleInterpreter: Sendable {
             if let fallback = node.fallback { collectFields(fallback) }
         }
         func check(_ node: Node, field: String) {
-            var value = FieldValue(answers[field])
+            var value = FieldValue(environment.answers[field])
             // A field id used twice (the linter refuses it) still reports one error.
             var failed = errors.contains { $0.field.isScalarEqual(to: field) }
             for rule in node.validation {
@@ -63,7 +75,7 @@ public struct RuleInterpreter: Sendable {
                     if !rule.isKnown, mode == .client { deferred.append(DeferredRule(field: field, rule: rule.name)) }
                     continue
                 }
-                switch RuleEvaluation.check(rule, field: &value, answers: answers, mode: mode) {
+                switch RuleEvaluation.check(rule, field: &value, environment: environment, mode: mode) {
                 case .pass:
                     break
                 case .deferred:

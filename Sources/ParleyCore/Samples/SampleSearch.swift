@@ -143,7 +143,8 @@ struct SampleSearch {
 
     private func evaluate(_ rule: Rule, _ index: Int, _ answers: Answers) -> RuleEvaluation {
         var value = FieldValue(answers[fields[index]])
-        return RuleEvaluation.check(rule, field: &value, answers: answers, mode: .server)
+        return RuleEvaluation.check(
+            rule, field: &value, environment: ExpressionEnvironment(answers: answers), mode: .server)
     }
 }
 
@@ -151,9 +152,10 @@ extension Predicate {
     /// The values the predicate compares `field` with, in order of appearance.
     func literals(for field: String) -> [String] {
         switch self {
-        case .equals(let name, let value): return name.isScalarEqual(to: field) ? [value] : []
-        case .isIn(let name, let values): return name.isScalarEqual(to: field) ? values : []
-        case .present: return []
+        case .equals(let subject, let value): return subject == .field(field) ? [value] : []
+        case .isIn(let subject, let values): return subject == .field(field) ? values : []
+        case .compare(let subject, _, let bound): return subject == .field(field) ? [bound] : []
+        case .present, .matches, .empty: return []
         case .all(let parts), .any(let parts): return parts.flatMap { $0.literals(for: field) }
         case .not(let part): return part.literals(for: field)
         }

@@ -2,7 +2,8 @@
 /// the one authoritative check that the walk could have happened through the API.
 ///
 /// The path must start at `flow.start`; every step is validated in server mode with the answers
-/// of all earlier steps as context; every step's transition, evaluated as the server evaluated it,
+/// of all earlier steps as context, hidden inputs skipped and their answers cleared
+/// (``StepEvaluation``); every step's transition, evaluated as the server evaluated it,
 /// must choose the step that follows it; and the last step must be terminal (an empty `next`).
 /// Pure and total: any path, however malformed, yields an outcome, never a crash. Each entry is
 /// validated once (linear in its answers and screen), and the context only ever holds fields of
@@ -41,7 +42,8 @@ public struct PathReplay: Sendable {
                 answers = answers.merging(entry.answers)
                 continue
             }
-            answers = Answers.onPath(entry.answers, context: answers, screen: step.screen)
+            let kept = StepEvaluation.clearing(flow: flow, step: step, answers: entry.answers, context: answers).answers
+            answers = Answers.onPath(kept, context: answers, screen: step.screen)
         }
         return answers
     }
@@ -52,18 +54,19 @@ public struct PathReplay: Sendable {
         guard first.step.isScalarEqual(to: flow.start) else {
             return .refused(PathRefusal(index: 0, step: first.step, reason: .notAtStart(start: flow.start)))
         }
-        let interpreter = RuleInterpreter(mode: .server)
         var context = Answers()
         for (index, entry) in path.enumerated() {
             func refused(_ reason: PathRefusal.Reason) -> Outcome {
                 .refused(PathRefusal(index: index, step: entry.step, reason: reason))
             }
             guard let step = flow.step(entry.step) else { return refused(.unknownStep) }
-            let outcome = interpreter.validate(screen: step.screen, answers: entry.answers, context: context)
-            guard outcome.valid else { return refused(.invalidAnswers(outcome.errors)) }
-            let chosen = step.nextStepId(for: entry.answers, context: context)
+            // Visibility and computed values are recomputed from the path itself: a hidden field's
+            // answer is cleared, never carried into the context or the completion.
+            let evaluation = StepEvaluation.evaluate(flow: flow, step: step, answers: entry.answers, context: context)
+            guard evaluation.validation.valid else { return refused(.invalidAnswers(evaluation.validation.errors)) }
+            let chosen = evaluation.nextStepId
             // A step visited again replaces what its earlier visit answered (absent now is absent).
-            context = Answers.onPath(entry.answers, context: context, screen: step.screen)
+            context = Answers.onPath(evaluation.answers, context: context, screen: step.screen)
             if index + 1 < path.count {
                 let following = path[index + 1].step
                 guard let chosen, chosen.isScalarEqual(to: following) else {

@@ -137,7 +137,10 @@ public struct ServiceRoute: Sendable {
         ServiceRoute(
             "POST", "/v1/sessions/{id}/answers", .answerSession,
             "Answer the current step (Idempotency-Key honoured); 200 with the next snapshot, 422 with errors.",
-            .client, requestSchema: "SessionAnswers", responses: [(200, "SessionSnapshot", "the next snapshot")],
+            .client, requestSchema: "SessionAnswers",
+            responses: [
+                (200, "AnswerResult", "the next snapshot, with the answers cleared because their input is hidden")
+            ],
             problems: [400, 401, 404, 409, 410, 413, 415, 422]),
         ServiceRoute(
             "POST", "/v1/sessions/{id}/back", .backSession,

@@ -46,7 +46,11 @@ extension FlowHandlers {
                 return .object(gated)
             })
         if body["answers"] != nil {
-            result["outcome"] = try previewOutcome(body, step)
+            let (answers, earlier) = try previewAnswers(body)
+            result["outcome"] = Self.outcome(of: step, in: flow, answers: answers, context: earlier)
+            // What the step shows for these answers: fields appearing, recalled texts, computed values.
+            result["evaluation"] = ExpressionHarness.evaluate(
+                flow: flow, step: step, answers: answers, context: earlier)
         }
         return Self.json(.object(result))
     }
@@ -60,25 +64,24 @@ extension FlowHandlers {
         return [core]
     }
 
-    /// The interpreter's outcome for `answers` (with `context`, the answers of earlier steps) and,
-    /// when valid, the step `next` leads to.
-    private func previewOutcome(_ body: JSONObject, _ step: Step) throws(HTTPError) -> JSONValue {
+    /// The preview's `answers` and `context` (the answers of earlier steps).
+    private func previewAnswers(_ body: JSONObject) throws(HTTPError) -> (Answers, Answers) {
         let longest = configuration.maxAnswerLength
         let answers = try SessionRequest.answers(body, maxLength: longest)
         let earlier =
             body["context"] == nil ? Answers() : try SessionRequest.answers(body, maxLength: longest, member: "context")
-        return Self.outcome(of: step, answers: answers, context: earlier)
+        return (answers, earlier)
     }
 
-    /// The server-mode interpreter's outcome for one step (the full rule set, deferred rules
-    /// included, `context` as the answers of earlier steps) and, when valid, the step `next` chooses.
-    static func outcome(of step: Step, answers: Answers, context earlier: Answers) -> JSONValue {
-        let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
-        guard case .object(var result) = outcome.json else { return outcome.json }
-        // `next` reads fields the way the rules do (this step's from its answers, others from the path).
-        if outcome.valid, let next = step.nextStepId(for: answers, context: earlier) {
-            result["next"] = .string(next)
-        }
+    /// The server's outcome for one step of `flow`, exactly as a session answer is judged (DESIGN.md
+    /// "Expressions"): hidden inputs skipped and their answers listed in `cleared`, the full rule
+    /// set (deferred rules included), `context` as the answers of earlier steps and, when valid,
+    /// the step `next` chooses over the answers and the flow's computed values.
+    static func outcome(of step: Step, in flow: Flow, answers: Answers, context earlier: Answers) -> JSONValue {
+        let evaluation = StepEvaluation.evaluate(flow: flow, step: step, answers: answers, context: earlier)
+        guard case .object(var result) = evaluation.validation.json else { return evaluation.validation.json }
+        result["cleared"] = .array(evaluation.cleared.map(JSONValue.string))
+        if let next = evaluation.nextStepId { result["next"] = .string(next) }
         return .object(result)
     }
 }

@@ -27,10 +27,11 @@ extension FlowHandlers {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no released version \(number)")
         }
         let locale = locales.locale(request, version)
-        guard let step = version.flow(in: locale).step(stepId) else {
+        let flow = version.flow(in: locale)
+        guard let step = flow.step(stepId) else {
             throw ServiceProblem.notFound("version \(number) of flow \"\(flowId)\" has no step \"\(stepId)\"")
         }
-        var response = Self.json(Self.outcome(of: step, answers: answers, context: earlier))
+        var response = Self.json(Self.outcome(of: step, in: flow, answers: answers, context: earlier))
         if let locale { response.headers.set("Content-Language", locale) }
         return response
     }

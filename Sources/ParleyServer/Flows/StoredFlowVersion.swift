@@ -20,6 +20,9 @@ public struct StoredFlowVersion: Sendable {
     let translations: [String: Flow]
     /// The fields whose answers are sealed at rest (``Flow/sensitiveFields``), computed once.
     let sensitiveFields: Set<String>
+    /// Steps whose screen a session resolves from its path (a `visibleWhen` or a template): their
+    /// snapshots are gated per session; every other step's come from the shared screen cache.
+    let stepsResolvedPerSession: Set<String>
 
     init(
         flowId: String, version: Int, contentHash: String, author: String, source: String, createdAt: String,
@@ -36,6 +39,8 @@ public struct StoredFlowVersion: Sendable {
         for locale in flow.locales.dropFirst() { translations[locale] = flow.localized(to: locale) }
         self.translations = translations
         sensitiveFields = flow.sensitiveFields
+        stepsResolvedPerSession = Set(
+            flow.steps.filter { SnapshotResolver.needsResolution($0.screen) }.map(\.id))
     }
 
     /// The flow as a client in `locale` sees it: every string in that locale (nil or the default

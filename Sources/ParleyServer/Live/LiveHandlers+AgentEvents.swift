@@ -88,9 +88,18 @@ extension LiveHandlers {
             } else if target.isScalarEqual(to: record.step) {
                 values = record.values
             } else {
-                // Forward: the step the user was on joins the path with what it held.
-                path.append(PathEntry(step: record.step, answers: record.values))
-                logged = record.values
+                // Forward: the step the user was on joins the path with what it held, less the
+                // answers of inputs hidden there (DESIGN.md "Expressions": never stored, never delivered).
+                var kept = record.values
+                if let current = version.flow.step(record.step) {
+                    kept =
+                        StepEvaluation.clearing(
+                            flow: version.flow, step: current, answers: record.values,
+                            context: PathEntry.merged(record.path, in: version.flow)
+                        ).answers
+                }
+                path.append(PathEntry(step: record.step, answers: kept))
+                logged = kept
             }
             let after = record.advanced(
                 step: target, path: path, values: values, forward: [], expiresAt: ledger.sessionExpiry())

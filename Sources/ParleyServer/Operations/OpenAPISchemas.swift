@@ -168,9 +168,26 @@ enum OpenAPISchemas {
                     [
                         ("valid", boolean), ("errors", array(ref("ValidationError"))),
                         ("deferred", array(ref("DeferredRule"))),
-                        ("next", string),
+                        ("next", string), ("cleared", array(string)),
                     ],
                     required: ["valid", "errors", "deferred"])
+            ),
+            (
+                // DESIGN.md "Expressions": the answer response is the snapshot plus the fields cleared.
+                "AnswerResult",
+                ["allOf": [ref("SessionSnapshot")], "required": ["cleared"], "properties": ["cleared": array(string)]]
+            ),
+            (
+                "StepEvaluation",
+                object(
+                    [
+                        ("visible", ["type": "object", "additionalProperties": boolean]),
+                        ("hidden", array(string)), ("valid", boolean), ("errors", array(ref("ValidationError"))),
+                        ("deferred", array(ref("DeferredRule"))), ("next", ["type": ["string", "null"]]),
+                        ("computed", ["type": "object", "additionalProperties": ["type": ["string", "null"]]]),
+                        ("texts", ["type": "object", "additionalProperties": string]),
+                        ("cleared", array(string)),
+                    ], required: ["visible", "hidden", "computed", "texts", "cleared", "valid"])
             ),
             (
                 "SessionStart",
@@ -196,7 +213,7 @@ enum OpenAPISchemas {
                 "Preview",
                 object([
                     ("flow", string), ("step", string), ("cores", array(anyObject)),
-                    ("outcome", ref("ValidationOutcome")),
+                    ("outcome", ref("ValidationOutcome")), ("evaluation", ref("StepEvaluation")),
                 ])
             ),
             (

@@ -38,7 +38,9 @@ struct WireSchemaDefinitions {
     var all: [(String, JSONValue)] {
         [
             ("Text", ["anyOf": [Self.string, ["type": "object", "additionalProperties": Self.string]]]),
-            ("Predicate", predicate), ("Rule", rule), ("Action", action), ("Node", node),
+            ("Predicate", predicate), ("Expression", expression), ("Template", template),
+            ("Readable", ["anyOf": [ref("Text"), ref("Template")]]),
+            ("Rule", rule), ("Action", action), ("Node", node),
             ("ScreenBody", screenBody), ("Screen", screen), ("Step", step), ("Flow", flow), ("Bundle", bundle),
             (
                 "DeferredRule",
@@ -69,19 +71,64 @@ struct WireSchemaDefinitions {
         ]
     }
 
-    /// DESIGN.md "Flow": exactly one operator per predicate.
+    /// DESIGN.md "Flow" and "Expressions": exactly one operator per predicate; a comparison's subject
+    /// is a field or a computed value (exactly one of the two).
     private var predicate: JSONValue {
-        let field: (String, JSONValue) = ("field", Self.string)
+        let operand: [(String, JSONValue)] = [
+            ("equals", Self.string), ("in", Self.strings), ("present", ["type": "boolean"]),
+            ("empty", ["type": "boolean"]), ("matches", Self.string), ("greaterThan", Self.string),
+            ("atLeast", Self.string), ("lessThan", Self.string), ("atMost", Self.string),
+        ]
+        var branches: [JSONValue] = []
+        for (name, schema) in operand {
+            for subject in ["field", "computed"] {
+                var branch = Self.member([(subject, Self.string), (name, schema)], required: [subject, name])
+                if case .object(var object) = branch {
+                    object["not"] = ["required": [.string(subject == "field" ? "computed" : "field")]]
+                    branch = .object(object)
+                }
+                branches.append(branch)
+            }
+        }
+        branches += [
+            Self.member([("all", Self.array(ref("Predicate")))], required: ["all"]),
+            Self.member([("any", Self.array(ref("Predicate")))], required: ["any"]),
+            Self.member([("not", ref("Predicate"))], required: ["not"]),
+        ]
+        return ["oneOf": .array(branches)]
+    }
+
+    /// DESIGN.md "Expressions": one form per object; unknown forms are tolerated by cores but
+    /// refused at publish (lint), so the schema lists the known ones.
+    private var expression: JSONValue {
+        let list = Self.array(ref("Expression"))
+        let scale: JSONValue = ["type": "integer", "minimum": 0, "maximum": 20]
+        let pair: JSONValue = ["type": "array", "items": ref("Expression"), "minItems": 2, "maxItems": 2]
         return [
             "oneOf": [
-                Self.member([field, ("equals", Self.string)], required: ["field", "equals"]),
-                Self.member([field, ("in", Self.strings)], required: ["field", "in"]),
-                Self.member([field, ("present", ["type": "boolean"])], required: ["field", "present"]),
-                Self.member([("all", Self.array(ref("Predicate")))], required: ["all"]),
-                Self.member([("any", Self.array(ref("Predicate")))], required: ["any"]),
-                Self.member([("not", ref("Predicate"))], required: ["not"]),
+                Self.object([("field", Self.string)], required: ["field"]),
+                Self.object([("computed", Self.string)], required: ["computed"]),
+                Self.object([("literal", Self.string)], required: ["literal"]),
+                Self.object([("add", list)], required: ["add"]), Self.object([("mul", list)], required: ["mul"]),
+                Self.object([("min", list)], required: ["min"]), Self.object([("max", list)], required: ["max"]),
+                Self.object([("concat", list)], required: ["concat"]),
+                Self.object([("sub", pair)], required: ["sub"]),
+                Self.object([("div", pair), ("scale", scale)], required: ["div", "scale"]),
+                Self.object([("round", ref("Expression")), ("scale", scale)], required: ["round", "scale"]),
+                Self.object([("count", Self.strings)], required: ["count"]),
+                Self.object(
+                    [("if", ref("Predicate")), ("then", ref("Expression")), ("else", ref("Expression"))],
+                    required: ["if", "then", "else"]),
             ]
         ]
+    }
+
+    /// DESIGN.md "Expressions": a text that recalls answers; a part is a string (or, in a localized
+    /// flow, one string per locale) or an expression.
+    private var template: JSONValue {
+        let part: JSONValue = ["anyOf": [ref("Text"), ref("Expression")]]
+        return Self.member(
+            [("template", Self.array(part)), ("fallback", ref("Text"))], required: ["template"])
     }
 
     /// DESIGN.md "Rule interpreter": each known kind's parameters; other kinds pass through. Written as
@@ -145,8 +192,9 @@ struct WireSchemaDefinitions {
         let validation: JSONValue = ["anyOf": [Self.array(ref("Rule")), ["type": "object"], ["type": "null"]]]
         let properties = Self.member([
             ("fieldId", Self.string), ("validation", validation), ("action", ref("Action")),
-            ("options", Self.array(ref("Text"))), ("text", ref("Text")), ("label", ref("Text")),
-            ("title", ref("Text")), ("placeholder", ref("Text")), ("alt", ref("Text")),
+            ("options", Self.array(ref("Text"))), ("text", ref("Readable")), ("label", ref("Readable")),
+            ("title", ref("Readable")), ("placeholder", ref("Readable")), ("subtitle", ref("Readable")),
+            ("alt", ref("Readable")),
             // Issue 26: an image that adds nothing is marked, so the accessibility lint asks no `alt`.
             ("decorative", ["type": "boolean"]),
         ])
@@ -155,6 +203,7 @@ struct WireSchemaDefinitions {
                 ("type", Self.string), ("id", Self.string), ("properties", ["anyOf": [properties, ["type": "null"]]]),
                 ("children", ["anyOf": [Self.array(ref("Node")), ["type": "null"]]]),
                 ("fallback", ["anyOf": [ref("Node"), ["type": "null"]]]),
+                ("visibleWhen", ref("Predicate")),
             ], required: ["type", "id"])
     }
 
@@ -185,6 +234,7 @@ struct WireSchemaDefinitions {
                 ("upgrade", ["anyOf": [ref("ScreenBody"), ["type": "null"]]]),
                 // Issue 26: "strict" makes accessibility findings errors that refuse publishing.
                 ("accessibility", ["type": "string", "enum": ["warn", "strict"]]),
+                ("computed", ["type": "object", "additionalProperties": ref("Expression")]),
                 // README "Erasure and retention"; lint also refuses a zero or over-long duration.
                 (
                     "retention",
@@ -242,7 +292,7 @@ struct WireSchemaDefinitions {
                 ("status", ["type": "integer", "minimum": 400, "maximum": 599]),
                 ("detail", Self.string), ("instance", Self.string), ("errors", Self.array(ref("ValidationError"))),
                 ("deferred", Self.array(ref("DeferredRule"))), ("problems", Self.array(ref("LintProblem"))),
-                ("snapshot", ref("SessionSnapshot")),
+                ("snapshot", ref("SessionSnapshot")), ("cleared", Self.strings),
             ], required: ["type", "title", "status"])
     }
 }

@@ -18,7 +18,17 @@ struct ScreenRenderer: Sendable {
             flow: ScalarKey(version.flowId), version: version.version, step: ScalarKey(stepId),
             fingerprint: core.fingerprint, locale: locale)
         if let hit = cache.entry(key) { return hit }
-        let flow = version.flow(in: locale)
+        guard let entry = render(version.flow(in: locale), of: version, step: stepId, for: core, locale: locale)
+        else { return nil }
+        cache.store(entry, for: key)
+        return entry
+    }
+
+    /// `flow` (a version's flow, or one whose step a session resolved) gated for `core`, never cached.
+    func render(
+        _ flow: Flow, of version: StoredFlowVersion, step stepId: String, for core: CoreCapabilities.Resolved,
+        locale: String?
+    ) -> ScreenCache.Entry? {
         guard let gated = Gate(capabilities: core.capabilities).gate(flow, step: stepId) else { return nil }
         guard case .object(var body) = gated.json else { return nil }
         body["flow"] = .string(version.flowId)
@@ -37,10 +47,8 @@ struct ScreenRenderer: Sendable {
             headers.set("Vary", "Parley-Core, Accept-Language")
             headers.set("Content-Language", locale)
         }
-        let entry = ScreenCache.Entry(
+        return ScreenCache.Entry(
             body: bytes, etag: etag, served: gated.served.rawValue, substitutions: substitutions, headers: headers)
-        cache.store(entry, for: key)
-        return entry
     }
 
     /// Component type by node id in the step's and the upgrade screen, fallbacks included (metric labels).

@@ -28,7 +28,11 @@ extension SessionHandlers {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
         }
         let earlier = PathEntry.merged(record.path, in: version.flow)
-        let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
+        // Visibility, computed values, rules and transitions in one call, as every core runs them
+        // (DESIGN.md "Expressions"): a hidden input is not validated and its answer is cleared.
+        let evaluation = StepEvaluation.evaluate(
+            flow: version.flow(in: record.locale), step: step, answers: answers, context: earlier)
+        let outcome = evaluation.validation
         guard outcome.valid else {
             countStep(record, outcome: "invalid")
             let core = try cores.resolve(header: record.core)
@@ -43,17 +47,18 @@ extension SessionHandlers {
                 // The rejection stands; only the rollout comparison misses it.
                 logger.warning("could not count rejected answers: \(error)")
             }
-            throw ServiceProblem.invalidAnswers(outcome, snapshot: try ledger.snapshot(of: record, in: version))
+            throw ServiceProblem.invalidAnswers(
+                outcome, snapshot: try ledger.snapshot(of: record, in: version), cleared: evaluation.cleared)
         }
-        let move = try SessionMove.answering(record, step: step, answers: answers, in: version.flow)
+        let move = try SessionMove.answering(record, step: step, evaluation: evaluation, in: version.flow)
         let after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
             forward: move.forward, expiresAt: ledger.sessionExpiry())
         let change = SessionStore.Change(
-            after: after, kind: "answer", step: record.step, answers: answers, sensitive: version.sensitiveFields,
-            outcome: outcome.json,
+            after: after, kind: "answer", step: record.step, answers: evaluation.answers,
+            sensitive: version.sensitiveFields, outcome: outcome.json,
             nextStep: move.step, complete: move.completes ? SessionCompletion.replayer(version.flow) : nil)
-        return try await ledger.commit(change, from: record, in: version, retry: retry) {
+        return try await ledger.commit(change, from: record, in: version, retry: retry, cleared: evaluation.cleared) {
             countStep(record, outcome: "valid")
             if move.completes {
                 metrics.increment(

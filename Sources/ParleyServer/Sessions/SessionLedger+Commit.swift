@@ -22,9 +22,12 @@ extension SessionLedger {
     /// Commits a change guarded by the session's rev. On success the new snapshot is cached and
     /// returned (and recorded for the `Idempotency-Key`); when another writer won the rev, 409 with
     /// the winner's snapshot; a completion whose replay fails is refused and logged, never written.
+    ///
+    /// `cleared`, for answers: the submitted fields dropped because their input was hidden; the
+    /// response carries them as `"cleared"` (DESIGN.md "Expressions"), always, `[]` when none.
     func commit(
         _ change: SessionStore.Change, from record: SessionRecord, in version: StoredFlowVersion,
-        retry: IdempotentRequest?, onCommit: () -> Void
+        retry: IdempotentRequest?, cleared: [String]? = nil, onCommit: () -> Void
     ) async throws -> HTTPResponse {
         if !change.sensitive.isEmpty, configuration.dataKeyring.currentId == nil {
             throw ServiceProblem.make(
@@ -32,14 +35,10 @@ extension SessionLedger {
                 "This flow has sensitive fields and the server has no data key (PARLEY_DATA_KEY_FILE); "
                     + "answers are never stored unencrypted.")
         }
-        let core = try cores.resolve(header: record.core)
-        guard let screen = screens.render(version, step: change.after.step, for: core, locale: record.locale)
-        else {
-            throw ServiceProblem.notFound("version \(record.version) has no step \"\(change.after.step)\"")
-        }
-        let next = SessionSnapshot(change.after, screen: screen)
+        let next = try snapshotBody(of: change.after, in: version)
+        let body = cleared.map { SessionSnapshot.body(next.body, cleared: $0) } ?? next.body
         var recorded = change
-        recorded.idempotency = retry.map { ($0.key, $0.fingerprint, 200, next.body) }
+        recorded.idempotency = retry.map { ($0.key, $0.fingerprint, 200, body) }
         let result: SessionStore.ChangeResult
         do {
             result = try await sessions.apply(recorded, expectedRev: record.rev)
@@ -56,7 +55,7 @@ extension SessionLedger {
         case .committed:
             snapshots.store(next, id: record.id.text, keyHex: Hex.encode(record.id.key))
             onCommit()
-            return next.response()
+            return HTTPResponse(status: .ok, headers: next.headers, body: body)
         case .idempotencyInFlight:
             throw ServiceProblem.idempotencyInFlight()
         case .idempotencyRecorded(let stored):

@@ -45,18 +45,43 @@ struct SessionLedger: Sendable {
 
     /// The snapshot of `record`, its screen gated for the session's own core; cached.
     func snapshot(of record: SessionRecord, in version: StoredFlowVersion) throws(HTTPError) -> SessionSnapshot {
-        let core = try cores.resolve(header: record.core)
-        guard let screen = screens.render(version, step: record.step, for: core, locale: record.locale) else {
-            throw ServiceProblem.notFound(
-                "version \(record.version) of flow \"\(record.flowId)\" has no step \"\(record.step)\"")
-        }
-        let snapshot = SessionSnapshot(record, screen: screen)
+        let snapshot = try snapshotBody(of: record, in: version)
         // Only snapshots the API may serve are cached: an expired or erased session answers 410.
         if record.status == .active || record.status == .completed {
             snapshots.store(snapshot, id: record.id.text, keyHex: Hex.encode(record.id.key))
         }
         return snapshot
     }
+
+    /// The snapshot of `record`, not cached: its step gated for the session's core and locale, with
+    /// what depends only on the path's answers resolved for this session (DESIGN.md "Expressions":
+    /// visibility and templates reading earlier steps reach every core as plain data).
+    func snapshotBody(of record: SessionRecord, in version: StoredFlowVersion) throws(HTTPError) -> SessionSnapshot {
+        let core = try cores.resolve(header: record.core)
+        var screen: ScreenCache.Entry?
+        if version.stepsResolvedPerSession.contains(record.step) {
+            var flow = version.flow(in: record.locale)
+            if let index = flow.steps.firstIndex(where: { $0.id.isScalarEqual(to: record.step) }) {
+                // A core before 2.1 evaluates nothing live: templates reading this screen are
+                // served as their fallback (DESIGN.md "Expressions", "Gating").
+                let resolved = SnapshotResolver.resolve(
+                    flow: flow, step: flow.steps[index], context: PathEntry.merged(record.path, in: version.flow),
+                    liveExpressions: core.core >= Self.liveExpressionsCore)
+                flow.steps[index].screen = resolved.screen
+            }
+            screen = screens.render(flow, of: version, step: record.step, for: core, locale: record.locale)
+        } else {
+            screen = screens.render(version, step: record.step, for: core, locale: record.locale)
+        }
+        guard let screen else {
+            throw ServiceProblem.notFound(
+                "version \(record.version) of flow \"\(record.flowId)\" has no step \"\(record.step)\"")
+        }
+        return SessionSnapshot(record, screen: screen)
+    }
+
+    /// The first core that evaluates visibility and templates as the user types.
+    static let liveExpressionsCore = CoreVersion(2, 1, 0)
 
     /// When a session touched now expires: now plus the idle TTL.
     func sessionExpiry() -> Double {

@@ -11,12 +11,14 @@ struct SessionMove: Sendable {
     /// The step reached is terminal: the change completes the session.
     let completes: Bool
 
-    /// The move after `answers` validated on the session's current `step`.
-    static func answering(_ record: SessionRecord, step: Step, answers: Answers, in flow: Flow) throws(HTTPError)
-        -> SessionMove
+    /// The move after `evaluation` found the answers of the session's current `step` valid: the
+    /// path records the answers it kept (hidden fields cleared), and the next step is the one its
+    /// transitions chose over the path's answers and the flow's computed values.
+    static func answering(_ record: SessionRecord, step: Step, evaluation: StepEvaluation, in flow: Flow)
+        throws(HTTPError) -> SessionMove
     {
-        let path = record.path + [PathEntry(step: step.id, answers: answers)]
-        guard let nextId = step.nextStepId(for: answers, context: PathEntry.merged(record.path, in: flow)) else {
+        let path = record.path + [PathEntry(step: step.id, answers: evaluation.answers)]
+        guard let nextId = evaluation.nextStepId else {
             guard step.next.isEmpty else {
                 throw ServiceProblem.conflict(
                     "no-transition",

@@ -26,12 +26,16 @@ extension ServiceProblem {
     }
 
     /// 422: the step's answers did not validate; the interpreter's errors and the unchanged snapshot.
-    static func invalidAnswers(_ outcome: ValidationOutcome, snapshot: SessionSnapshot) -> HTTPError {
+    /// `cleared`: the submitted fields whose input is hidden (DESIGN.md "Expressions"), never validated.
+    static func invalidAnswers(_ outcome: ValidationOutcome, snapshot: SessionSnapshot, cleared: [String] = [])
+        -> HTTPError
+    {
         guard case .object(let object) = outcome.json else { return HTTPError(.internalServerError) }
         return make(
             .unprocessableContent, "invalid-answers", "The answers did not pass validation",
             "\(outcome.errors.count) field\(outcome.errors.count == 1 ? "" : "s") failed validation.",
             [
+                ("cleared", .rawJSON(CanonicalJSON.string(.array(cleared.map(JSONValue.string))))),
                 ("errors", .rawJSON(CanonicalJSON.string(object["errors"] ?? []))),
                 ("deferred", .rawJSON(CanonicalJSON.string(object["deferred"] ?? []))),
                 ("snapshot", .rawJSON(String(decoding: snapshot.body, as: UTF8.self))),

@@ -65,6 +65,17 @@ struct SessionSnapshot: Sendable {
     /// shared caches (the URL is a bearer capability).
     let headers: HTTPHeaders
 
+    /// A snapshot body with the answer response's `"cleared"` member added (DESIGN.md
+    /// "Expressions"): canonical JSON sorts it first, so it goes right after the opening brace.
+    static func body(_ snapshot: [UInt8], cleared: [String]) -> [UInt8] {
+        guard snapshot.first == UInt8(ascii: "{") else { return snapshot }
+        var bytes = Array(#"{"cleared":"#.utf8)
+        bytes += CanonicalJSON.encode(.array(cleared.map(JSONValue.string)))
+        bytes.append(UInt8(ascii: ","))
+        bytes += snapshot.dropFirst()
+        return bytes
+    }
+
     /// The 200 response.
     func response(status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, headers: headers, body: body)

@@ -1,0 +1,128 @@
+/// Exact decimal arithmetic for expressions (docs/expressions.md), over the same
+/// ``JSONNumber`` the rule interpreter compares. Every operation is total and bounded: `nil`
+/// means *empty* (a result beyond ``ExpressionLimits``, a division by zero, a bad scale).
+///
+/// Work never depends on an exponent's magnitude: `1e999999999` is never expanded. Sums keep
+/// limbs only where operands have digits (a sparse sum), products and quotients first decide
+/// from digit counts and exponents whether the result can fit in 40 significant digits.
+enum DecimalArithmetic {
+    /// The sum of `terms`, exact.
+    static func sum(_ terms: [JSONNumber]) -> JSONNumber? {
+        var positive = SparseLimbs()
+        var negative = SparseLimbs()
+        for term in terms where !term.isZero {
+            if term.isNegative { negative.add(term) } else { positive.add(term) }
+        }
+        return SparseLimbs.difference(positive, negative)
+    }
+
+    /// `lhs − rhs`, exact.
+    static func difference(_ lhs: JSONNumber, _ rhs: JSONNumber) -> JSONNumber? {
+        sum([lhs, rhs.negated])
+    }
+
+    /// The product of `factors`, exact (`1` for none).
+    static func product(_ factors: [JSONNumber]) -> JSONNumber? {
+        if factors.contains(where: \.isZero) { return JSONNumber(0) }
+        var negative = false
+        var exponent = 0
+        var digitCount = 0
+        var endsInFive = false
+        var endsEven = false
+        for factor in factors {
+            if factor.isNegative { negative.toggle() }
+            exponent += factor.exponent
+            digitCount += factor.digits.count
+            let last = factor.digits[factor.digits.count - 1] &- 0x30
+            if last == 5 { endsInFive = true }
+            if last % 2 == 0 { endsEven = true }
+        }
+        if !(endsInFive && endsEven) {
+            // No trailing zero can appear: the product's digits are at least this many, and
+            // its exponent is exactly `exponent`.
+            let leastDigits = digitCount - Swift.max(factors.count - 1, 0)
+            if leastDigits > ExpressionLimits.maximumSignificantDigits { return nil }
+            if exponent >= 0, leastDigits + exponent > ExpressionLimits.maximumSignificantDigits { return nil }
+            if -exponent > ExpressionLimits.maximumFractionDigits { return nil }
+        } else if digitCount > ExpressionLimits.maximumProductDigits {
+            return nil
+        }
+        var significand = DecimalInteger(limbs: [1])
+        for factor in factors { significand = significand * DecimalInteger(digits: factor.digits) }
+        return JSONNumber(negative: negative, significand: significand.digits, exponent: exponent)
+    }
+
+    /// `lhs ÷ rhs` rounded half to even to `scale` decimals; `nil` for a zero divisor or a scale
+    /// outside 0…``ExpressionLimits/maximumScale``.
+    static func quotient(_ lhs: JSONNumber, _ rhs: JSONNumber, scale: Int) -> JSONNumber? {
+        guard (0...ExpressionLimits.maximumScale).contains(scale), !rhs.isZero else { return nil }
+        if lhs.isZero { return JSONNumber(0) }
+        let magnitude = lhs.adjustedExponent - rhs.adjustedExponent
+        // |lhs / rhs| lies in (10^(magnitude − 1), 10^(magnitude + 1)).
+        if magnitude - 1 >= ExpressionLimits.maximumSignificantDigits { return nil }
+        if magnitude + 1 <= -scale - 1 { return JSONNumber(0) }
+        // |lhs| × 10^scale / |rhs| = (a × 10^shift) / b over the significands.
+        let shift = lhs.exponent + scale - rhs.exponent
+        var dividend = lhs.digits
+        if shift > 0 { dividend.append(contentsOf: repeatElement(0x30, count: shift)) }
+        let divisor = DecimalInteger(digits: rhs.digits, zeros: Swift.max(-shift, 0))
+        let (quotient, remainder) = DecimalInteger.divide(dividend, by: divisor)
+        var rounded = DecimalInteger(digits: quotient)
+        let half = DecimalInteger.compare(remainder + remainder, divisor)
+        if half > 0 || (half == 0 && rounded.isOdd) { rounded.increment() }
+        return JSONNumber(negative: lhs.isNegative != rhs.isNegative, significand: rounded.digits, exponent: -scale)
+    }
+
+    /// `value` rounded half to even to `scale` decimals; `nil` for a scale outside 0…20.
+    static func rounded(_ value: JSONNumber, scale: Int) -> JSONNumber? {
+        guard (0...ExpressionLimits.maximumScale).contains(scale) else { return nil }
+        if value.isZero || value.exponent >= -scale { return value }
+        let dropped = -scale - value.exponent
+        let count = value.digits.count
+        // Below a tenth of the last kept place: rounds to zero.
+        if dropped > count { return JSONNumber(0) }
+        let kept = value.digits[0..<(count - dropped)]
+        let first = value.digits[count - dropped] &- 0x30
+        // Digits are normalised (the last is not 0), so anything after the first dropped digit is non-zero.
+        let restNonZero = dropped > 1
+        var result = DecimalInteger(digits: kept)
+        if first > 5 || (first == 5 && (restNonZero || result.isOdd)) { result.increment() }
+        return JSONNumber(negative: value.isNegative, significand: result.digits, exponent: -scale)
+    }
+
+    /// The canonical text of an arithmetic result (docs/expressions.md): plain decimal, no
+    /// exponent, no `+`, no trailing zeros after the point, no lone point, `0` for zero (never
+    /// `-0`); `nil` when it has more than 40 significant digits or 40 digits after the point.
+    static func canonicalText(_ number: JSONNumber) -> String? {
+        if number.isZero { return "0" }
+        let digits = number.digits
+        let exponent = number.exponent
+        let limit = ExpressionLimits.maximumSignificantDigits
+        var text: [UInt8] = number.isNegative ? [0x2D] : []
+        if exponent >= 0 {
+            guard digits.count + exponent <= limit else { return nil }
+            text += digits
+            text.append(contentsOf: repeatElement(0x30, count: exponent))
+        } else {
+            guard digits.count <= limit, -exponent <= ExpressionLimits.maximumFractionDigits else { return nil }
+            let integerDigits = digits.count + exponent
+            if integerDigits > 0 {
+                text += digits[0..<integerDigits]
+                text.append(0x2E)
+                text += digits[integerDigits...]
+            } else {
+                text += [0x30, 0x2E]
+                text.append(contentsOf: repeatElement(0x30, count: -integerDigits))
+                text += digits
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+extension JSONNumber {
+    /// The same magnitude with the other sign (zero stays zero).
+    var negated: JSONNumber {
+        JSONNumber(negative: !isNegative, significand: digits, exponent: exponent)
+    }
+}
