@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyClientTests",
-            dependencies: ["ParleyClient", "ParleyCore"],
+            dependencies: ["ParleyClient", "ParleyCore", "Flows"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
