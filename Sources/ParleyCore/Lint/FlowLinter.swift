@@ -43,6 +43,14 @@
 /// | `undeclaredLocale` | A localized string names a locale the flow does not declare (or it declares none). |
 /// | `missingLocale` | A localized string lacks one of the flow's declared locales. |
 /// | `fieldNotOnEveryPath` | `equalsField` or a predicate names a field of a step that is not on every path from `start` to it. |
+/// | `invalidExpression` | An expression names no form Parley knows, or more than one, or has ill-typed operands. |
+/// | `unknownComputed` | An expression or predicate reads a computed value the flow does not declare. |
+/// | `computedCycle` | Computed values read each other in a cycle (the message names its members). |
+/// | `templateReadsSensitiveField` | A template reads a `sensitive` field, directly or through a computed value. |
+/// | `visibleWhenReadsLaterStep` | A `visibleWhen` reads a field of a step not on every path before its own. |
+/// | `fieldMayBeHidden` | Warning: `requiredIf`/`equalsField` names a field `visibleWhen` can hide. |
+///
+/// Every problem has a ``LintProblem/severity``: warnings never block publishing.
 public struct FlowLinter: Sendable {
     /// The bounds enforced (each reported as `limitExceeded`).
     public let limits: DocumentLimits
@@ -60,7 +68,8 @@ public struct FlowLinter: Sendable {
     /// Lints a `parley.flow/1` document.
     public func lint(flow: JSONValue) -> [LintProblem] {
         let problems = run(flow) { walk in walk.lintFlow(flow, at: .root) }
-        return problems.isEmpty ? servabilityProblems(flow, at: []) : problems
+        // Warnings never block: a flow with only warnings is still checked for servability.
+        return problems.contains(where: \.isError) ? problems : problems + servabilityProblems(flow, at: [])
     }
 
     /// Lints a `parley.screen/1` document on its own: field references must
@@ -72,8 +81,9 @@ public struct FlowLinter: Sendable {
     /// Lints a `parley.bundle/1` document: every flow, and flow ids unique.
     public func lint(bundle: JSONValue) -> [LintProblem] {
         let problems = run(bundle) { walk in walk.lintBundle(bundle, at: .root) }
-        guard problems.isEmpty, case .array(let flows)? = bundle["flows"] else { return problems }
-        return flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
+        guard !problems.contains(where: \.isError), case .array(let flows)? = bundle["flows"] else { return problems }
+        return problems
+            + flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
     }
 
     /// A structurally clean flow must also be servable from ``servabilityFloor`` on

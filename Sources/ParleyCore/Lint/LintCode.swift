@@ -35,6 +35,12 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
     case undeclaredLocale
     case missingLocale
     case fieldNotOnEveryPath
+    case invalidExpression
+    case unknownComputed
+    case computedCycle
+    case templateReadsSensitiveField
+    case visibleWhenReadsLaterStep
+    case fieldMayBeHidden
 
     /// One line saying what the code means (the README's table is generated from these).
     public var summary: String {
@@ -78,6 +84,17 @@ public enum LintCode: String, Sendable, CaseIterable, CustomStringConvertible {
         case .missingLocale: return "A localized string lacks one of the flow's declared locales."
         case .fieldNotOnEveryPath:
             return "`equalsField` or a predicate names a field of a step that is not on every path from `start` to it."
+        case .invalidExpression:
+            return "An expression names no form Parley knows, or more than one, or has ill-typed operands."
+        case .unknownComputed: return "An expression or predicate reads a computed value the flow does not declare."
+        case .computedCycle: return "Computed values read each other in a cycle (the message names its members)."
+        case .templateReadsSensitiveField:
+            return "A template reads a `sensitive` field, directly or through a computed value."
+        case .visibleWhenReadsLaterStep:
+            return "A `visibleWhen` reads a field of a step that is not on every path before its own (a later step)."
+        case .fieldMayBeHidden:
+            return
+                "Warning: `requiredIf` or `equalsField` names a field that `visibleWhen` can hide when the rule runs."
         }
     }
 

@@ -7,18 +7,24 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
     public let pointer: JSONPointer
     /// What is wrong and how to fix it.
     public let message: String
+    /// Whether the problem refuses the document (`error`) or only informs (`warning`).
+    public let severity: LintSeverity
 
     /// Creates a problem.
-    public init(code: String, pointer: JSONPointer, message: String) {
+    public init(code: String, pointer: JSONPointer, message: String, severity: LintSeverity = .error) {
         self.code = code
         self.pointer = pointer
         self.message = message
+        self.severity = severity
     }
 
     /// Creates a problem with one of the linter's stable codes.
-    public init(_ code: LintCode, pointer: JSONPointer, message: String) {
-        self.init(code: code.rawValue, pointer: pointer, message: message)
+    public init(_ code: LintCode, pointer: JSONPointer, message: String, severity: LintSeverity = .error) {
+        self.init(code: code.rawValue, pointer: pointer, message: message, severity: severity)
     }
+
+    /// Whether the problem refuses the document.
+    public var isError: Bool { severity == .error }
 
     /// The code as a ``LintCode``, or `nil` for a code from elsewhere (e.g. servability checks).
     public var lintCode: LintCode? { LintCode(rawValue: code) }

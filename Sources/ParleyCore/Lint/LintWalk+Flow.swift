@@ -18,6 +18,7 @@ extension LintWalk {
         let start = string(flow, "start", at: pointer, why: "; it names the first step")
         let outerReferences = fieldReferences
         fieldReferences = []
+        let computedNames = lintComputed(flow, at: pointer)
         var fields: [ScalarKey: JSONPointer] = [:]
         var fieldSteps: [ScalarKey: Int] = [:]
         var stepIndex: [ScalarKey: Int] = [:]
@@ -55,6 +56,7 @@ extension LintWalk {
             record(lintScreen(upgrade, at: pointer.appending("upgrade"), isDocument: false), into: &upgradeFields)
         }
         checkReferences(declared: fields, scope: "flow")
+        checkExpressionReferences(computed: computedNames, flow: flow, scope: "flow")
         let references = fieldReferences
         fieldReferences = outerReferences
         for entry in gotos where stepIndex[ScalarKey(entry.name)] == nil {

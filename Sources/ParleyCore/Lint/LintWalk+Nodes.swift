@@ -34,9 +34,20 @@ extension LintWalk {
             }
         }
         var declared: [FieldDeclaration] = []
+        let hasVisibility = node["visibleWhen"].map { !$0.isNull } ?? false
+        if let condition = node["visibleWhen"], !condition.isNull {
+            reading(.visibility) { walk in walk.lintPredicate(condition, at: pointer.appending("visibleWhen"), depth: 1)
+            }
+        }
+        if hasVisibility { visibilityNesting += 1 }
+        defer { if hasVisibility { visibilityNesting -= 1 } }
         let properties = lintPropertiesObject(node, at: pointer)
         let ownField = lintFieldId(properties, type: type, at: pointer.appending("properties"))
-        if let ownField { declared.append(ownField) }
+        if let ownField {
+            declared.append(ownField)
+            if visibilityNesting > 0 { hideableFields.insert(ScalarKey(ownField.name)) }
+            if properties["sensitive"]?.boolValue == true { sensitiveFields.insert(ScalarKey(ownField.name)) }
+        }
         if let type, type.isKnown {
             lintProperties(properties, type: type, hasField: ownField != nil, at: pointer.appending("properties"))
         }

@@ -16,6 +16,14 @@ extension LintWalk {
                 let declaring = fieldSteps[ScalarKey(reference.name)], declaring != step,
                 !graph.isOnEveryPath(declaring, to: step)
             else { continue }
+            if reference.fromVisibility {
+                report(
+                    .visibleWhenReadsLaterStep, reference.pointer,
+                    "\"visibleWhen\" reads the field \(Self.quoted(reference.name)) of step \(named(declaring)), which "
+                        + "is not answered on every path before step \(named(step)): visibility may only depend on this "
+                        + "step and the steps every path passes through before it.")
+                continue
+            }
             report(
                 .fieldNotOnEveryPath, reference.pointer,
                 "\(reference.what) names the field \(Self.quoted(reference.name)) of step \(named(declaring)), "

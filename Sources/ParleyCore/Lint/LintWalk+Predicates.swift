@@ -1,6 +1,6 @@
 extension LintWalk {
     /// The operators a predicate may use (DESIGN.md "Flow"); exactly one per object.
-    static let predicateOperators = ["equals", "in", "present", "all", "any", "not"]
+    static let predicateOperators = Predicate.operatorNames
 
     /// A predicate, pure data (DESIGN.md "Rule interpreter": no clock, no code).
     /// `depth` is 1 for the outermost predicate.
@@ -17,7 +17,7 @@ extension LintWalk {
             let found = operators.isEmpty ? "none" : operators.joined(separator: ", ")
             report(
                 .invalidPredicate, pointer,
-                "A predicate needs exactly one of equals, in, present, all, any, not; found \(found).")
+                "A predicate needs exactly one of \(Self.predicateOperators.joined(separator: ", ")); found \(found).")
             return
         }
         switch op {
@@ -32,9 +32,22 @@ extension LintWalk {
                 _ = strings(values, at: pointer.appending("in"))
             }
             predicateField(predicate, at: pointer)
-        case "present":
-            if predicate["present"]?.boolValue == nil {
-                report(.wrongType, pointer.appending("present"), "\"present\" must be true or false.")
+        case "present", "empty":
+            if predicate[op]?.boolValue == nil {
+                report(.wrongType, pointer.appending(op), "\"\(op)\" must be true or false.")
+            }
+            predicateField(predicate, at: pointer)
+        case "matches":
+            if let pattern = string(predicate, "matches", at: pointer), let problem = PatternSyntax.problem(in: pattern)
+            {
+                report(.invalidPattern, pointer.appending("matches"), "\"matches\": \(problem).")
+            }
+            predicateField(predicate, at: pointer)
+        case "greaterThan", "atLeast", "lessThan", "atMost":
+            if let bound = string(predicate, op, at: pointer), JSONNumber(parsing: bound) == nil {
+                report(
+                    .invalidValue, pointer.appending(op),
+                    "\"\(op)\" must be a number written as a string, e.g. \"10000\" or \"0.5\".")
             }
             predicateField(predicate, at: pointer)
         case "all", "any":
@@ -53,8 +66,19 @@ extension LintWalk {
         }
     }
 
-    /// The `field` a comparison reads: a string naming a field of the flow.
+    /// What a comparison reads: exactly one of `field` (a field of the flow) and `computed` (a
+    /// computed value of the flow).
     private mutating func predicateField(_ predicate: JSONObject, at pointer: JSONPointer) {
+        if predicate["field"] != nil && predicate["computed"] != nil {
+            report(.invalidPredicate, pointer, "A predicate reads exactly one of \"field\" and \"computed\", not both.")
+            return
+        }
+        if predicate["computed"] != nil {
+            if let name = string(predicate, "computed", at: pointer) {
+                computedReference(name, at: pointer.appending("computed"))
+            }
+            return
+        }
         if let field = string(predicate, "field", at: pointer, why: "; it names the answer compared") {
             reference(field, at: pointer.appending("field"), what: "A predicate")
         }

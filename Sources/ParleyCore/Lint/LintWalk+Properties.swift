@@ -8,6 +8,13 @@ extension LintWalk {
     mutating func lintProperties(_ properties: JSONObject, type: ComponentType, hasField: Bool, at pointer: JSONPointer)
     {
         for key in Self.stringProperties {
+            // A text a person reads may be a template instead (DESIGN.md "Expressions").
+            if case .object(let template)? = properties[key], template["template"] != nil,
+                Template.textProperties.contains(key)
+            {
+                lintTemplate(template, at: pointer.appending(key))
+                continue
+            }
             _ = optionalString(properties, key, at: pointer)
         }
         if let validation = properties["validation"] {

@@ -48,7 +48,7 @@ extension LintWalk {
         switch kind {
         case "requiredIf":
             if let when = parameters.value("when", in: &self) {
-                lintPredicate(when, at: parameters.pointer(for: "when"), depth: 1)
+                reading(.rule) { walk in walk.lintPredicate(when, at: parameters.pointer(for: "when"), depth: 1) }
             }
         case "minLength", "maxLength":
             if let number = parameters.number("value", in: &self), number.intValue.map({ $0 >= 0 }) != true {
@@ -66,6 +66,7 @@ extension LintWalk {
             if let field = parameters.value("field", in: &self) {
                 if case .string(let name) = field {
                     reference(name, at: parameters.pointer(for: "field"), what: "equalsField")
+                    ruleReads.append((name, parameters.pointer(for: "field")))
                 } else {
                     report(
                         .invalidRuleParameter, parameters.pointer(for: "field"), "\"field\" must be a fieldId string.")

@@ -23,6 +23,7 @@ extension LintWalk {
         var fields: [ScalarKey: JSONPointer] = [:]
         record(lintScreen(value, at: pointer, isDocument: true), into: &fields)
         checkReferences(declared: fields, scope: "screen")
+        checkExpressionReferences(computed: [:], flow: JSONObject(), scope: "screen")
         fieldReferences = outerReferences
     }
 

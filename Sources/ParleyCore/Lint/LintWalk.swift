@@ -21,6 +21,22 @@ struct LintWalk {
         /// Whether the rule reads the field's answer on the session's path (`equalsField`,
         /// predicates), so the field must be answered on every path to the step (DESIGN.md "Sessions").
         var readsPath: Bool
+        /// Whether a `visibleWhen` reads it (a field of a later step is `visibleWhenReadsLaterStep`).
+        var fromVisibility = false
+    }
+
+    /// Where a predicate or expression being walked sits, so what it reads is recorded for the
+    /// checks made once the whole flow is known (DESIGN.md "Expressions").
+    enum ReadingContext {
+        case other
+        /// A node's `visibleWhen`.
+        case visibility
+        /// A `requiredIf` rule's `when`.
+        case rule
+        /// A template part.
+        case template
+        /// A flow's `computed` value.
+        case computed
     }
 
     let limits: DocumentLimits
@@ -33,12 +49,28 @@ struct LintWalk {
     var fieldReferences: [FieldReference] = []
     /// The index of the flow step being walked, if any; recorded with each field reference.
     var currentStep: Int?
+    /// What the predicate or expression being walked belongs to.
+    var readingContext = ReadingContext.other
+    /// Every `{"computed": name}` read, with where.
+    var computedReferences: [(name: String, pointer: JSONPointer)] = []
+    /// What templates read directly, with where.
+    var templateReads: [(reference: ValueReference, pointer: JSONPointer)] = []
+    /// Fields `requiredIf` and `equalsField` read, with where.
+    var ruleReads: [(name: String, pointer: JSONPointer)] = []
+    /// Fields declared under a node with `visibleWhen`.
+    var hideableFields: Set<ScalarKey> = []
+    /// Fields whose input says `"sensitive": true`.
+    var sensitiveFields: Set<ScalarKey> = []
+    /// How many nodes with `visibleWhen` enclose the node being walked.
+    var visibilityNesting = 0
 
     init(limits: DocumentLimits) { self.limits = limits }
 
-    mutating func report(_ code: LintCode, _ pointer: JSONPointer, _ message: String) {
+    mutating func report(
+        _ code: LintCode, _ pointer: JSONPointer, _ message: String, severity: LintSeverity = .error
+    ) {
         if problems.count < limits.maximumProblems {
-            problems.append(LintProblem(code, pointer: pointer, message: message))
+            problems.append(LintProblem(code, pointer: pointer, message: message, severity: severity))
         } else if problems.count == limits.maximumProblems {
             problems.append(
                 LintProblem(
@@ -153,8 +185,33 @@ struct LintWalk {
 
     /// Records a field reference, checked once the whole flow's fields are known. `readsPath`
     /// is false for `include`, which names fields to send rather than answers a rule reads.
+    ///
+    /// Templates and computed values may read any field of the flow (an unanswered one reads as
+    /// empty), so only their names are checked; what a `visibleWhen` or a rule reads is recorded
+    /// for the visibility checks too.
     mutating func reference(_ name: String, at pointer: JSONPointer, what: String, readsPath: Bool = true) {
-        fieldReferences.append(
-            FieldReference(name: name, pointer: pointer, what: what, step: currentStep, readsPath: readsPath))
+        let readsPath = readsPath && readingContext != .template && readingContext != .computed
+        var entry = FieldReference(name: name, pointer: pointer, what: what, step: currentStep, readsPath: readsPath)
+        entry.fromVisibility = readingContext == .visibility
+        fieldReferences.append(entry)
+        switch readingContext {
+        case .rule: ruleReads.append((name, pointer))
+        case .template: templateReads.append((.field(name), pointer))
+        default: break
+        }
+    }
+
+    /// Records a `{"computed": name}` read.
+    mutating func computedReference(_ name: String, at pointer: JSONPointer) {
+        computedReferences.append((name, pointer))
+        if readingContext == .template { templateReads.append((.computed(name), pointer)) }
+    }
+
+    /// Runs `body` with what it reads attributed to `context`.
+    mutating func reading(_ context: ReadingContext, _ body: (inout LintWalk) -> Void) {
+        let outer = readingContext
+        readingContext = context
+        body(&self)
+        readingContext = outer
     }
 }
