@@ -50,7 +50,7 @@ import Testing
         #expect(node.visibleWhen == .equals(field: "purpose", value: "other"))
         #expect(
             Golden.json(node)
-                == #"{"id":"otherPurpose","properties":{"fieldId":"otherPurpose","label":"Other — please specify","validation":[{"message":"Tell us more.","rule":"required"}]},"type":"textField","visibleWhen":{"equals":"other","field":"purpose"}}"#
+                == #"{"id":"x","properties":{"fieldId":"otherPurpose","label":"Other — please specify","validation":[{"message":"Tell us more.","rule":"required"}]},"type":"textField","visibleWhen":{"equals":"other","field":"purpose"}}"#
         )
         let stacked = HStack { Text("a").visible(when: Field("p").isPresent).size(.fill) }.node(id: "h")
         #expect(stacked.children.first?.visibleWhen == .present(field: "p", true))
