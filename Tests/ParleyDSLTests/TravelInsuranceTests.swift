@@ -1,5 +1,6 @@
 import Flows
 import ParleyCore
+import ParleyDSL
 import Testing
 
 /// The shipped travel-insurance flow does what DESIGN.md "Expressions" promises, checked with the
@@ -22,6 +23,16 @@ import Testing
         #expect(Self.flow.computed.map(\.name) == ["premium", "tripTotal"])
         #expect(Self.flow.locales == ["en", "fr"])
         #expect(Self.flow.step("trip")?.screen.nodes.first { $0.id == "otherPurpose" }?.visibleWhen != nil)
+    }
+
+    /// In a bundle, the flows after this one do not inherit its computed names (`parley bundle
+    /// build` puts designer JSON flows after the shipped ones), nor those before it its fields.
+    @Test func aBundleWithFlowsAroundItLintsClean() {
+        let before = Flow("before") { Step("a") { Text("Hello") } }
+        let after = Flow("after") { Step("a") { Text("Hello") } }
+        let bundle = ParleyCore.Bundle(channel: "production", flows: [before] + ShippedFlows.all + [after])
+        let problems = FlowLinter().lint(bundle: bundle.json)
+        #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
     }
 
     /// premium = round(cost × 0.04 + travellers × days × 0.5, 2), in exact decimals.
