@@ -11,10 +11,12 @@ enum ConformanceHarness {
     }
 
     /// `{"screen":…,"answers":…,"context":…,"mode":…}` → the outcome, or `{"error": reason}` when
-    /// unreadable. `context` (optional) holds the answers of earlier steps of the path.
+    /// unreadable; expression requests (`expression`, `predicate`, `template`, `evaluate`) are
+    /// answered by ParleyCore's ``ExpressionHarness``. `context` (optional) holds the answers of earlier steps of the path.
     static func respond(to line: String) -> JSONValue {
         do {
             let request = try JSONParser.parse(line)
+            if let response = ExpressionHarness.response(to: request) { return response }
             if let path = request["path"] { return try replay(flow: request["flow"], path: path) }
             guard let screenJSON = request["screen"] else { return ["error": "the request has no \"screen\""] }
             let screen = try ValidationInput.screen(

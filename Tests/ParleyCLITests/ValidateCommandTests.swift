@@ -143,6 +143,51 @@ import Testing
         #expect(lines.last?["error"]?.stringValue != nil)
     }
 
+    /// The expression vectors through the harness (Tests/Conformance/README.md "Expression
+    /// vectors"): one `expression`, `predicate`, `template` or `evaluate` request per test.
+    @Test func harnessRunsTheExpressionVectors() throws {
+        let directory = ParleyBinary.packageRoot.appendingPathComponent("Tests/Conformance/expressions")
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        #expect(files.count >= 7)
+        var requests: [String] = []
+        var expectations: [JSONValue] = []
+        for file in files {
+            for group in try JSONParser.parse(Array(Data(contentsOf: file))).arrayValue ?? [] {
+                for test in group["tests"]?.arrayValue ?? [] {
+                    var request = JSONObject()
+                    var expected = JSONObject()
+                    if let flow = group["flow"] {
+                        var evaluate = test.objectValue ?? JSONObject()
+                        evaluate["flow"] = flow
+                        request["evaluate"] = .object(evaluate)
+                        for key in ["cleared", "hidden", "valid", "errors", "deferred", "next", "computed", "texts"] {
+                            expected[key] = test[key]
+                        }
+                    } else {
+                        request["computed"] = group["computed"]
+                        request["answers"] = test["answers"] ?? group["answers"]
+                        for (key, result) in [("expression", "value"), ("predicate", "holds"), ("template", "text")]
+                        where test[key] != nil {
+                            request[key] = test[key]
+                            expected[result] = test[result]
+                        }
+                    }
+                    requests.append(CanonicalJSON.string(.object(request)))
+                    expectations.append(.object(expected))
+                }
+            }
+        }
+        #expect(requests.count >= 10_279)
+        let result = try ParleyBinary.run(["validate", "--harness"], stdin: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == requests.count)
+        for (line, expected) in zip(lines, expectations) where try JSONParser.parse(line) != expected {
+            Issue.record("\(line) expected \(CanonicalJSON.string(expected))")
+        }
+    }
+
     /// The replay vectors through the harness: one `{"flow", "path"}` request per test.
     @Test func harnessRunsTheReplayVectors() throws {
         let directory = ParleyBinary.packageRoot.appendingPathComponent("Tests/Conformance/replay")

@@ -12,7 +12,7 @@ import Testing
     /// Cases per file: exact, so a file that vanishes or loses cases fails here.
     static let expectedCases: [String: Int] = [
         "arithmetic.json": 123, "computed.json": 63, "predicates.json": 42, "random.json": 10_000,
-        "templates.json": 8, "text.json": 25,
+        "steps.json": 18, "templates.json": 8, "text.json": 25,
     ]
 
     static func load(_ name: String) throws -> [JSONValue] {
@@ -55,6 +55,27 @@ import Testing
                 } else {
                     Issue.record("\(label): a test needs an expression, a predicate or a template")
                 }
+            }
+        }
+    }
+
+    /// Step vectors: a flow, a step, the answers of this step and of the path; the expected
+    /// evaluation is exactly what the harness's `evaluate` request answers.
+    @Test func stepVectorsPass() throws {
+        for group in try Self.load("steps.json") {
+            let flow = try #require(group["flow"])
+            for test in try #require(group["tests"]?.arrayValue) {
+                var request = try #require(test.objectValue)
+                request["flow"] = flow
+                let got = try #require(ExpressionHarness.response(to: ["evaluate": .object(request)]))
+                var expected = JSONObject()
+                for key in ["cleared", "hidden", "valid", "errors", "deferred", "next", "computed", "texts"] {
+                    expected[key] = test[key]
+                }
+                #expect(
+                    got == .object(expected),
+                    "\(test["description"]?.stringValue ?? "?"): got \(CanonicalJSON.string(got)) expected \(CanonicalJSON.string(.object(expected)))"
+                )
             }
         }
     }

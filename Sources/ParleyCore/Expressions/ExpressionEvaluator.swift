@@ -73,9 +73,7 @@ public struct ExpressionEvaluator: Sendable {
 
     /// The immutable view of the current answers and every computed value.
     public mutating func environment() -> ExpressionEnvironment {
-        var table: [ScalarKey: ExpressionValue] = [:]
-        for (name, value) in computedValues() where table[ScalarKey(name)] == nil { table[ScalarKey(name)] = value }
-        return ExpressionEnvironment(answers: answers, computed: table)
+        ExpressionEnvironment(answers: answers, computedValues: computedValues())
     }
 
     private mutating func value(at index: Int) -> ExpressionValue {

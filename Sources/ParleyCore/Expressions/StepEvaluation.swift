@@ -16,6 +16,9 @@ public struct StepEvaluation: Sendable, Equatable {
     public let visibility: ScreenVisibility
     /// The rule interpreter's outcome over the visible inputs.
     public let validation: ValidationOutcome
+    /// The text of every template of the screen's visible nodes (fallbacks not included), in
+    /// document order: what a core shows as the user types.
+    public let texts: [TemplateText]
     /// The step to go to when the answers are valid: the first transition whose `when` holds over
     /// ``environment``; `nil` when invalid, when no transition matches or when `next` is empty.
     public let nextStepId: String?
@@ -45,13 +48,14 @@ public struct StepEvaluation: Sendable, Equatable {
             cleared.append(field)
             stored[field] = nil
         }
+        let texts = TemplateText.resolve(screen, visibility: visibility, evaluator: &evaluator)
         let environment = evaluator.environment()
         let validation = RuleInterpreter(mode: mode).validate(
             screen: screen, submitted: stored, environment: environment, visibility: visibility)
         let next = validation.valid ? transitions.first { $0.when.map(environment.holds) ?? true }?.goto : nil
         return StepEvaluation(
             cleared: cleared, answers: stored, environment: environment, visibility: visibility,
-            validation: validation, nextStepId: next)
+            validation: validation, texts: texts, nextStepId: next)
     }
 
     /// Visibility alone, without validating: which submitted answers of `step` are cleared, and the

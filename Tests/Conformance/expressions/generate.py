@@ -440,7 +440,105 @@ def random_cases(seed=20261125, count=10_000, per_group=100):
         groups.append({"description": f"random group {g} (seed {seed})", "answers": answers, "tests": tests})
     return groups
 
+def tf(field, rules=None, visible=None, node_id=None):
+    node = {"type": "textField", "id": node_id or field, "properties": {"fieldId": field, "label": field}}
+    if rules: node["properties"]["validation"] = rules
+    if visible: node["visibleWhen"] = visible
+    return node
+
+REQUIRED = [{"rule": "required"}]
+
+def travel_flow():
+    about = [
+        {"type": "picker", "id": "purpose", "properties": {"fieldId": "purpose", "label": {"en": "Purpose", "fr": "Motif"},
+                                                           "options": ["leisure", "work", "other"], "validation": REQUIRED}},
+        tf("other", REQUIRED, {"field": "purpose", "equals": "other"}),
+        tf("otherAgain", [{"rule": "equalsField", "field": "other"}]),
+        {"type": "vstack", "id": "workBox", "visibleWhen": {"field": "purpose", "equals": "work"},
+         "children": [tf("employer", REQUIRED), tf("employerCity", None, {"field": "employer", "present": True})]},
+        tf("chainA"),
+        tf("chainB", REQUIRED, {"field": "chainA", "present": True}),
+        tf("chainC", REQUIRED, {"field": "chainB", "present": True}),
+        tf("base", REQUIRED + [{"rule": "minimum", "value": 0}]),
+        {"type": "text", "id": "hello", "properties": {"text": {"template": [{"en": "Thanks, ", "fr": "Merci, "}, {"field": "firstName"}, "!"],
+                                                                 "fallback": {"en": "Thanks!", "fr": "Merci !"}}}},
+        {"type": "text", "id": "price", "properties": {"text": {"template": [{"en": "Premium: ", "fr": "Prime : "}, {"computed": "premium"}]}}},
+        tf("bigNote", [{"rule": "requiredIf", "when": {"computed": "premium", "greaterThan": "10000"}}],
+           {"computed": "premium", "greaterThan": "10000"}),
+        {"type": "button", "id": "go", "properties": {"title": {"en": "Next", "fr": "Suivant"}, "action": {"type": "submit"}}},
+    ]
+    def step(sid, nodes, nxt):
+        return {"id": sid, "screen": {"id": sid, "root": {"type": "vstack", "id": "root", "children": nodes}}, "next": nxt}
+    return {"schema": "parley.flow/1", "id": "travel", "start": "name", "locales": ["en", "fr"],
+            "computed": {"premium": {"round": {"mul": [F("base"), {"if": {"field": "purpose", "equals": "work"}, "then": L("1.2"), "else": L("1")}]}, "scale": 2},
+                         "greeting": {"concat": [L("Hi "), F("firstName")]}},
+            "steps": [
+                step("name", [tf("firstName", REQUIRED)], [{"goto": "about"}]),
+                step("about", about, [{"when": {"computed": "premium", "atLeast": "1000"}, "goto": "review"}, {"goto": "done"}]),
+                step("review", [{"type": "text", "id": "recap", "properties": {"text": {"template": [F("firstName"), {"en": ", you pay ", "fr": ", vous payez "}, C("premium")]}}}],
+                     [{"goto": "done"}]),
+                step("done", [{"type": "text", "id": "bye", "properties": {"text": {"template": [{"en": "Bye ", "fr": "Au revoir "}, F("firstName")]}}}], [])]}
+
+def err(field, rule, message): return {"field": field, "rule": rule, "message": message}
+REQ = "This field is required."
+
+def steps():
+    flow = travel_flow()
+    all_hidden_leisure = ["other", "workBox", "employer", "employerCity", "chainB", "chainC", "bigNote"]
+    ctx = {"firstName": "Ana"}
+    def t(description, answers, cleared, hidden, errors, nxt, premium, texts, step="about", context=ctx, mode="server", locale=None, deferred=None):
+        test = {"description": description, "step": step, "answers": answers, "context": context, "mode": mode,
+                "cleared": cleared, "hidden": hidden, "valid": not errors, "errors": errors, "deferred": deferred or [],
+                "next": nxt, "computed": {"greeting": "Hi " + context.get("firstName", ""), "premium": premium},
+                "texts": texts}
+        if locale: test["locale"] = locale
+        return test
+    texts = lambda p: {"hello/text": "Thanks, Ana!", "price/text": "Premium: " + (p or "")}
+    tests = [
+        t("hidden inputs are skipped: leisure hides other, the work box, the chain and the note",
+          {"purpose": "leisure", "base": "100", "chainA": ""}, [], all_hidden_leisure, [], "done", "100", texts("100")),
+        t("a shown required input is checked", {"purpose": "other", "other": "", "base": "100"}, [],
+          ["workBox", "employer", "employerCity", "chainB", "chainC", "bigNote"], [err("other", "required", REQ)], None, "100", texts("100")),
+        t("a hidden input's value is cleared, never validated, and a computed value crosses a transition",
+          {"purpose": "work", "base": "10000", "employer": "ACME", "employerCity": "Lyon", "other": "typed before", "bigNote": "yes"},
+          ["other"], ["other", "chainB", "chainC"], [], "review", "12000", texts("12000")),
+        t("a computed value makes a hidden note required when shown",
+          {"purpose": "work", "base": "10000", "employer": "ACME"}, [], ["other", "chainB", "chainC"],
+          [err("bigNote", "requiredIf", REQ)], None, "12000", texts("12000")),
+        t("a clearing chain: an empty A hides B, the cleared B hides C",
+          {"purpose": "leisure", "base": "1", "chainA": "", "chainB": "b", "chainC": "c"}, ["chainB", "chainC"],
+          all_hidden_leisure, [], "done", "1", texts("1")),
+        t("a shown but empty B hides C", {"purpose": "leisure", "base": "1", "chainA": "a", "chainB": " ", "chainC": "c"}, ["chainC"],
+          ["other", "workBox", "employer", "employerCity", "chainC", "bigNote"], [err("chainB", "required", REQ)], None, "1", texts("1")),
+        t("the whole chain shown", {"purpose": "leisure", "base": "1", "chainA": "a", "chainB": "b", "chainC": "c"}, [],
+          ["other", "workBox", "employer", "employerCity", "bigNote"], [], "done", "1", texts("1")),
+        t("client mode clears too", {"purpose": "leisure", "base": "1", "chainB": "b", "chainC": "c"}, ["chainB", "chainC"],
+          all_hidden_leisure, [], "done", "1", texts("1"), mode="client"),
+        t("a hidden subtree clears every field in it", {"purpose": "leisure", "base": "5", "employer": "x", "employerCity": "y"},
+          ["employer", "employerCity"], all_hidden_leisure, [], "done", "5", texts("5")),
+        t("a shown container with an empty field hides the field under it",
+          {"purpose": "work", "base": "5", "employer": "", "employerCity": "Lyon"}, ["employerCity"],
+          ["other", "employerCity", "chainB", "chainC", "bigNote"], [err("employer", "required", REQ)], None, "6", texts("6")),
+        t("a rule reading a cleared field reads it as empty", {"purpose": "leisure", "base": "5", "other": "x", "otherAgain": "x"}, ["other"],
+          all_hidden_leisure, [err("otherAgain", "equalsField", "Must match other.")], None, "5", texts("5")),
+        t("an unexpected field is still an error on the server", {"purpose": "leisure", "base": "5", "zzz": "1"}, [],
+          all_hidden_leisure, [err("zzz", "unexpectedField", "This field is not on the screen.")], None, "5", texts("5")),
+        t("a template in French", {"purpose": "leisure", "base": "2.50"}, [], all_hidden_leisure, [], "done", "2.5",
+          {"hello/text": "Merci, Ana!", "price/text": "Prime : 2.5"}, locale="fr"),
+        t("an empty computed value adds nothing to a template", {"purpose": "leisure", "base": "abc"}, [], all_hidden_leisure,
+          [err("base", "number", "Must be a number.")], None, None, texts(None)),
+        t("a template reading an earlier step with no answer", {"purpose": "leisure", "base": "1"}, [], all_hidden_leisure, [], "done", "1",
+          {"hello/text": "Thanks, !", "price/text": "Premium: 1"}, context={}),
+        t("a recalled answer on a later step", {}, [], [], [], "done", "1200", {"recap/text": "Ana, you pay 1200"}, step="review",
+          context={"firstName": "Ana", "purpose": "work", "base": "1000"}),
+        t("a recalled answer on a later step, in French", {}, [], [], [], "done", "1200", {"recap/text": "Ana, vous payez 1200"}, step="review",
+          context={"firstName": "Ana", "purpose": "work", "base": "1000"}, locale="fr"),
+        t("a terminal step has no next", {}, [], [], [], None, None, {"bye/text": "Bye Ana"}, step="done"),
+    ]
+    return [{"description": "travel insurance: visibility, clearing, rules, transitions and localized templates", "flow": flow, "tests": tests}]
+
 if __name__ == "__main__":
+    write("steps.json", steps())
     write("arithmetic.json", arithmetic())
     write("text.json", text())
     write("predicates.json", predicates())
