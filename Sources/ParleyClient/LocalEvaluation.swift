@@ -5,20 +5,12 @@ public import ParleyCore
 /// are therefore cleared, the flow's computed values, every template's text and the rules'
 /// verdict. An app re-evaluates as the user types and renders from it; nothing is sent.
 public struct LocalEvaluation: Sendable, Equatable {
-    /// One template resolved to the text a person reads.
-    public struct ResolvedText: Sendable, Equatable {
-        /// The node whose property it is.
-        public let nodeId: String
-        /// The property (`text`, `label`, `title`, …).
-        public let property: String
-        /// The parts concatenated, empty values adding nothing.
-        public let text: String
-    }
-
-    /// The core's decision for the step: visibility, cleared fields, kept answers, validation.
+    /// The core's decision for the step: visibility, cleared fields, kept answers, computed
+    /// values, templates' texts, validation.
     public let step: StepEvaluation
-    /// Every template of a visible node of the screen, resolved, in document order.
-    public let texts: [ResolvedText]
+
+    /// Every template of a visible node of the screen, resolved by the core, in document order.
+    public var texts: [TemplateText] { step.texts }
 
     /// Ids of the nodes hidden by `visibleWhen` (a hidden node's subtree included).
     public var hiddenNodeIds: [String] { step.visibility.hiddenNodeIds }
@@ -37,6 +29,9 @@ public struct LocalEvaluation: Sendable, Equatable {
     /// A computed value of the flow (empty when the snapshot declares no such name).
     public func computed(_ name: String) -> ExpressionValue { step.environment.computed(name) }
 
+    /// Every computed value the snapshot declares, in the flow's order.
+    public var computedValues: [(name: String, value: ExpressionValue)] { step.environment.computedValues }
+
     /// The resolved text of a node's templated property, or `nil` when it holds no template.
     public func text(nodeId: String, property: String) -> String? {
         texts.first { $0.nodeId.isScalarEqual(to: nodeId) && $0.property == property }?.text
@@ -46,18 +41,8 @@ public struct LocalEvaluation: Sendable, Equatable {
     static func evaluate(
         screen: Screen, computed: [ComputedValue], answers: Answers, context: Answers
     ) -> LocalEvaluation {
-        let step = StepEvaluation.evaluate(
-            screen: screen, computed: computed, answers: answers, context: context, mode: .client)
-        var evaluator = ExpressionEvaluator(computed: computed, answers: step.environment.answers)
-        var texts: [ResolvedText] = []
-        var pending: [Node] = [screen.root]
-        while let node = pending.popLast() {
-            guard !step.visibility.isHidden(nodeId: node.id) else { continue }
-            for (property, template) in node.templates {
-                texts.append(ResolvedText(nodeId: node.id, property: property, text: evaluator.text(of: template)))
-            }
-            pending.append(contentsOf: node.children.reversed())
-        }
-        return LocalEvaluation(step: step, texts: texts)
+        LocalEvaluation(
+            step: StepEvaluation.evaluate(
+                screen: screen, computed: computed, answers: answers, context: context, mode: .client))
     }
 }

@@ -41,6 +41,9 @@ import Testing
         #expect(local.computed("premium") == .text("42.5"))
         #expect(local.computed("tripTotal") == .text("500"))
         #expect(local.computed("unknown") == .empty)
+        #expect(local.computedValues.map(\.name) == ["premium", "tripTotal"])
+        #expect(
+            local.texts == [TemplateText(nodeId: "estimate", property: "text", text: "Estimated premium: 42.5 EUR")])
         #expect(local.text(nodeId: "estimate", property: "text") == "Estimated premium: 42.5 EUR")
         let server = StepEvaluation.evaluate(flow: Self.flow, step: Self.trip, answers: Self.leisure)
         #expect(local.computed("premium") == server.environment.computed("premium"))

@@ -108,6 +108,44 @@ import Testing
         #expect(evaluator.text(of: try #require(french.template("text"))) == "Merci, Ana — votre prime est de 42.5.")
     }
 
+    /// A session's snapshot of the address step (``SnapshotResolver``): the country is known, so
+    /// the postcode fields are decided before serving and the greeting is a plain string — every
+    /// core renders it, in the session's language.
+    @Test func theAddressStepIsResolvedFromEarlierSteps() throws {
+        let french = Self.flow.localized(to: "fr")
+        let context = Self.trip.merging(Self.traveller)
+        for live in [true, false] {
+            let resolved = SnapshotResolver.resolve(
+                flow: french, step: try #require(french.step("address")), context: context, liveExpressions: live)
+            #expect(resolved.needsCapability.isEmpty)
+            let nodes = resolved.screen.nodes
+            #expect(!nodes.contains { $0.id == "postalCode" })
+            #expect(nodes.first { $0.id == "postcode" }?.visibleWhen == nil)
+            #expect(nodes.first { $0.id == "intro" }?.properties["text"] == "Où envoyer votre contrat, Ana ?")
+        }
+        let britain = context.merging(["country": "GB"])
+        let resolved = SnapshotResolver.resolve(
+            flow: Self.flow, step: try #require(Self.flow.step("address")), context: britain)
+        #expect(resolved.screen.nodes.map(\.id).contains("postalCode"))
+        #expect(!resolved.screen.nodes.map(\.id).contains("postcode"))
+    }
+
+    /// The trip step reads itself: a 2.1 core gets the live template and `visibleWhen`; an older one
+    /// the template's fallback text, and the "please specify" node is left to gating, which serves
+    /// its fallback input.
+    @Test func theTripStepIsLiveOnlyFor21() throws {
+        let trip = try #require(Self.flow.step("trip"))
+        let live = SnapshotResolver.resolve(flow: Self.flow, step: trip, context: Answers())
+        #expect(live.needsCapability.isEmpty)
+        #expect(live.screen == trip.screen)
+        let old = SnapshotResolver.resolve(flow: Self.flow, step: trip, context: Answers(), liveExpressions: false)
+        #expect(old.needsCapability == ["otherPurpose"])
+        #expect(
+            old.screen.nodes.first { $0.id == "estimate" }?.properties["text"]
+                == "We show your premium on the next screens.")
+        #expect(trip.screen.nodes.first { $0.id == "otherPurpose" }?.fallback?.fieldId == "otherPurpose")
+    }
+
     /// Both paths replay to a completion holding exactly the visible fields.
     @Test func pathsReplay() {
         let replay = PathReplay(flow: Self.flow)
