@@ -142,5 +142,17 @@ extension LintCase {
                     + #"{ "type": "text", "id": "t2", "visibleWhen": { "field": "total", "computed": "c", "present": true }, "properties": { "text": "Hi" } }"#
             ),
             code: .invalidPredicate, pointer: "/steps/0/screen/root/children/1/visibleWhen"),
+        LintCase(
+            name: "a template reading the current screen without fallback, no upgrade screen",
+            document: expressionFlow(
+                nodes: input("name") + ", " + textNode(#"{ "template": [ "Hi ", { "field": "name" } ] }"#, id: "hi")),
+            code: .unservableStep, pointer: "/steps/0/screen/root/children/1/properties/text"),
+        LintCase(
+            name: "an input shown by the current screen's answers, no upgrade screen",
+            document: expressionFlow(
+                nodes: input("purpose") + ", "
+                    + #"{ "type": "textField", "id": "other", "visibleWhen": { "field": "purpose", "equals": "other" }, "properties": { "fieldId": "other" } }"#
+            ),
+            code: .unservableStep, pointer: "/steps/0/screen/root/children/1/visibleWhen"),
     ]
 }

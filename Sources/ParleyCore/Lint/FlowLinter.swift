@@ -90,7 +90,9 @@ public struct FlowLinter: Sendable {
     /// (``Servability``): a step some supported core cannot render needs an `upgrade` screen.
     private func servabilityProblems(_ document: JSONValue, at prefix: [String]) -> [LintProblem] {
         guard let floor = servabilityFloor, let flow = try? Flow(json: document, at: .root) else { return [] }
-        return Servability(floor: floor).analyze(flow).problems.map { problem in
+        let problems =
+            Servability(floor: floor).analyze(flow).problems + ExpressionServability.problems(flow, floor: floor)
+        return problems.map { problem in
             LintProblem(
                 code: problem.code, pointer: JSONPointer(tokens: prefix + problem.pointer.tokens),
                 message: problem.message)
