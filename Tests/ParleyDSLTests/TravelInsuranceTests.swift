@@ -25,6 +25,18 @@ import Testing
         #expect(Self.flow.step("trip")?.screen.nodes.first { $0.id == "otherPurpose" }?.visibleWhen != nil)
     }
 
+    /// Cores below 2.1 never need the upgrade screen: without it the flow still lints clean, because
+    /// the live template has a fallback text and the "please specify" input a fallback node.
+    @Test func servableBelow21WithoutTheUpgradeScreen() {
+        var flow = Self.flow
+        flow.upgrade = nil
+        let problems = FlowLinter().lint(flow: flow.json)
+        #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
+        var bare = flow
+        bare.steps[0].screen.root.children[1].fallback = nil
+        #expect(FlowLinter().lint(flow: bare.json).map(\.code) == ["unservableStep"], "the fallback is what serves it")
+    }
+
     /// In a bundle, the flows after this one do not inherit its computed names (`parley bundle
     /// build` puts designer JSON flows after the shipped ones), nor those before it its fields.
     @Test func aBundleWithFlowsAroundItLintsClean() {
