@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyClientTests",
-            dependencies: ["ParleyClient", "ParleyCore"],
+            dependencies: ["ParleyClient", "ParleyCore", "Flows"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -24,8 +24,11 @@ extension ShippedFlows {
                     .required("The order number is required.")
                     .pattern("[0-9]{8}", "Order numbers have 8 digits.")
                 for article in articles {
-                    Card(article.title, subtitle: article.subtitle, action: .openURL(article.url))
-                        .fallback { Button(article.title, action: .openURL(article.url)) }
+                    Card(
+                        DisplayText(article.title), subtitle: DisplayText(article.subtitle),
+                        action: .openURL(article.url)
+                    )
+                    .fallback { Button(DisplayText(article.title), action: .openURL(article.url)) }
                 }
                 Button("Continue", action: .submit).id("next")
             } next: {

@@ -1,5 +1,5 @@
 extension ShippedFlows {
-    /// Passport intake's French strings, keyed by the English ones (DESIGN.md "Localization"). A
+    /// Passport intake's French strings, keyed by the English ones (docs/localization.md). A
     /// string missing here makes the flow fail lint (`missingLocale`), never show English in French.
     static let passportIntakeFrench: [String: String] = [
         "Passport intake": "Demande de passeport",

@@ -5,5 +5,5 @@ public import ParleyCore
 /// `Flows/json/*.json` flows.
 public enum ShippedFlows {
     /// Every shipped flow, in a fixed order (bundles are deterministic).
-    public static var all: [Flow] { [passportIntake, chatSupport, deliveryAddress] }
+    public static var all: [Flow] { [passportIntake, chatSupport, deliveryAddress, travelInsurance] }
 }

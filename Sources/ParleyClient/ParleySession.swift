@@ -4,10 +4,11 @@ public import ParleyCore
 /// as an app drives it: start or resume, show ``snapshot``, check answers
 /// locally with the same interpreter the server runs, submit, go back.
 ///
-/// Local checks run `RuleInterpreter(mode: .client)` on the gated screen with
-/// the answers this session gave on earlier steps as context; a rule naming a
-/// field this device never saw (after a resume) is left to the server, like
-/// a deferred rule. Submits carry `rev` and an `Idempotency-Key` reused by
+/// Local checks run the server's interpreter in client mode on the gated screen
+/// with the answers this session gave on earlier steps as context: visibility,
+/// computed values and templates (``evaluate(_:)``) as well as rules; a rule
+/// naming a field this device never saw (after a resume) is left to the server,
+/// like a deferred rule. A submit never sends the answer of a hidden field. Submits carry `rev` and an `Idempotency-Key` reused by
 /// every retry, so a retried answer is applied at most once. Snapshots whose
 /// `rev` is not above the shown one are dropped. Every call honours task
 /// cancellation.
@@ -47,27 +48,36 @@ public actor ParleySession {
     }
 
     /// The interpreter's verdict on `answers` for the current step, computed here, sending nothing.
-    public func check(_ answers: Answers) -> ValidationOutcome {
+    public func check(_ answers: Answers) -> ValidationOutcome { evaluate(answers).validation }
+
+    /// The current step as `answers` make it, computed here with ParleyCore, sending nothing: which
+    /// nodes are hidden and which answers that clears, the flow's computed values, the templates'
+    /// texts and the rules' verdict (docs/expressions.md). Call it as answers change.
+    public func evaluate(_ answers: Answers) -> LocalEvaluation {
         var all = context
         for field in answers.fieldIds { all[field] = answers[field] }
-        let screen = LocalScreen.checkable(snapshot.screen, knowing: all)
-        // This step's answers, with the earlier steps' as context: exactly how the server validates.
-        return RuleInterpreter(mode: .client).validate(screen: screen, answers: answers, context: context)
+        let screen = LocalScreen.checkable(snapshot.screen, knowing: all, computed: snapshot.computed)
+        // This step's answers, with the earlier steps' as context: exactly how the server evaluates.
+        return LocalEvaluation.evaluate(
+            screen: screen, computed: snapshot.computed, answers: answers, context: context)
     }
 
-    /// Checks `answers` locally, then sends them for the current step (`POST …/answers`).
+    /// Checks `answers` locally, then sends them for the current step (`POST …/answers`) without
+    /// the answers of hidden fields: the server would clear them anyway, and a value the user
+    /// cannot see must not leave the device.
     public func submit(_ answers: Answers) async throws -> AnswerOutcome {
-        let local = check(answers)
-        if !local.valid { return .invalidLocally(local.errors) }
+        let local = evaluate(answers)
+        if !local.validation.valid { return .invalidLocally(local.validation.errors) }
+        let sent = local.answers
         let shown = snapshot
         let body: JSONValue = [
-            "rev": .number(JSONNumber(shown.rev)), "step": .string(shown.step), "answers": answers.json,
+            "rev": .number(JSONNumber(shown.rev)), "step": .string(shown.step), "answers": sent.json,
         ]
         let response = try await endpoint.exchange(Self.post("/v1/sessions/\(id)/answers", body, key: Self.newKey()))
         switch response.status {
         case 200:
             let next = try Self.snapshot(response)
-            if accept(next) { remember(answers, for: shown.step) }
+            if accept(next) { remember(sent, for: shown.step) }
             return .accepted(snapshot)
         case 422:
             let problem = ProblemDocument(response)

@@ -41,6 +41,11 @@ public struct ParleySnapshot: Sendable, Equatable {
     public let messages: [ParleyMessage]
     /// When the idle session expires (RFC 3339).
     public let expiresAt: String
+    /// The flow's computed values (`"computed"`, docs/expressions.md) that the screen's
+    /// templates, visibility and rules read, so the device evaluates them as answers change;
+    /// empty when the snapshot carries none (a malformed member is ignored: the server still
+    /// decides, the device only previews).
+    public let computed: [ComputedValue]
 
     /// Decodes a snapshot document.
     public init(json: JSONValue) throws(ParleyClientError) {
@@ -78,5 +83,6 @@ public struct ParleySnapshot: Sendable, Equatable {
         path = (json["path"]?.arrayValue ?? []).compactMap(\.stringValue)
         messages = (json["messages"]?.arrayValue ?? []).compactMap(ParleyMessage.init(json:))
         expiresAt = json["expiresAt"]?.stringValue ?? ""
+        computed = json["computed"].flatMap { try? ComputedValue.decodeList($0, at: .root) } ?? []
     }
 }

@@ -12,6 +12,8 @@ struct Draft: Sendable {
     var children: [Draft] = []
     /// At most one element; an array because a struct cannot contain itself.
     var fallbacks: [Draft] = []
+    /// When the node is shown (`nil`: always).
+    var visibleWhen: Predicate?
 
     init(type: ComponentType, properties: JSONObject = JSONObject(), children: [Draft] = [], action: Action? = nil) {
         self.type = type
@@ -40,6 +42,6 @@ struct Draft: Sendable {
         let resolvedFallback = fallbacks.first.map { $0.resolve(id: $0.explicitId ?? "\(id)-fallback") }
         return Node(
             type: type, id: id, properties: properties, validation: validation, action: action,
-            children: resolvedChildren, fallback: resolvedFallback)
+            children: resolvedChildren, fallback: resolvedFallback, visibleWhen: visibleWhen)
     }
 }

@@ -1,8 +1,9 @@
 public import ParleyCore
 
-/// A reference to an input's `fieldId`, used by inputs, rules, requests and
-/// predicates: `Field("purpose") == "work"` builds a ``ParleyCore/Predicate``;
-/// nothing is evaluated here (docs/wire-format.md "Flow": predicates are data).
+/// A reference to an input's `fieldId`, used by inputs, rules, requests, predicates,
+/// formulas and templates: `Field("purpose") == "work"` builds a ``ParleyCore/Predicate``
+/// (the operators are ``ValueSubject``'s); nothing is evaluated here (docs/wire-format.md "Flow":
+/// predicates are data).
 ///
 /// Deliberately not `Equatable`: `==` on a field builds a predicate, never a `Bool`.
 public struct Field: Sendable, ExpressibleByStringLiteral {
@@ -14,21 +15,11 @@ public struct Field: Sendable, ExpressibleByStringLiteral {
 
     /// A field by id, from a literal.
     public init(stringLiteral name: String) { self.name = name }
+}
 
-    /// `{"field": f, "equals": v}`.
-    public static func == (field: Field, value: String) -> Predicate { .equals(field: field.name, value: value) }
-
-    /// `{"not": {"field": f, "equals": v}}`.
-    public static func != (field: Field, value: String) -> Predicate { .not(field == value) }
-
-    /// `{"field": f, "in": [v…]}`.
-    public func `in`(_ values: [String]) -> Predicate { .isIn(field: name, values: values) }
-
-    /// `{"field": f, "present": true}`: the answer is non-empty.
-    public var isPresent: Predicate { .present(field: name, true) }
-
-    /// `{"field": f, "present": false}`: the answer is empty.
-    public var isEmpty: Predicate { .present(field: name, false) }
+extension Field: ValueSubject {
+    /// `{"field": name}`.
+    public var subject: ValueReference { .field(name) }
 }
 
 extension Predicate {

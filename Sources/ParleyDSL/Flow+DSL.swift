@@ -1,18 +1,21 @@
 public import ParleyCore
 
 extension Flow {
-    /// A flow built from steps; `start` defaults to the first step's id.
+    /// A flow built from steps and computed values; `start` defaults to the first step's id.
     ///
     ///     Flow("passport-intake", title: "Passport intake") {
+    ///         Computed("fee") { .mul(Field("copies"), "12.5") }
     ///         Step("country") { … } next: { Next(go: "done") }
-    ///         Step("done") { Text("Thanks!") }
+    ///         Step("done") { Text("Thanks! Your fee is \(Computed("fee")).") }
     ///     }
     public init(
         _ id: String, title: String? = nil, start: String? = nil, upgrade: Screen? = nil,
-        @StepBuilder steps: () -> [Step]
+        @StepBuilder steps: () -> FlowContent
     ) {
         let built = steps()
-        self.init(id: id, title: title, start: start ?? built.first?.id ?? "", steps: built, upgrade: upgrade)
+        self.init(
+            id: id, title: title, start: start ?? built.steps.first?.id ?? "", steps: built.steps, upgrade: upgrade,
+            computed: built.sortedComputed)
     }
 }
 

@@ -18,25 +18,30 @@ extension Step {
     }
 }
 
-/// Builds a flow's steps. Only `Step` values are accepted, so steps appear
-/// only inside flows and nothing else appears among steps.
+/// Builds a flow's steps and computed values. Only `Step` values and `Computed` declarations are
+/// accepted, so steps appear only inside flows and nothing else appears among steps.
 @resultBuilder
 public enum StepBuilder {
     /// A single step.
-    public static func buildExpression(_ step: Step) -> [Step] { [step] }
+    public static func buildExpression(_ step: Step) -> FlowContent { FlowContent(steps: [step]) }
+
+    /// A computed value of the flow: `Computed("premium") { … }`.
+    public static func buildExpression(_ computed: Computed<ComputedRoles.Declaration>) -> FlowContent {
+        FlowContent(computed: [computed.value])
+    }
 
     /// Statements in order.
-    public static func buildBlock(_ parts: [Step]...) -> [Step] { parts.flatMap { $0 } }
+    public static func buildBlock(_ parts: FlowContent...) -> FlowContent { FlowContent(joining: parts) }
 
     /// `if` without `else`, `if let`.
-    public static func buildOptional(_ part: [Step]?) -> [Step] { part ?? [] }
+    public static func buildOptional(_ part: FlowContent?) -> FlowContent { part ?? FlowContent() }
 
     /// The `if` branch (or a `switch` case).
-    public static func buildEither(first part: [Step]) -> [Step] { part }
+    public static func buildEither(first part: FlowContent) -> FlowContent { part }
 
     /// The `else` branch (or a `switch` case).
-    public static func buildEither(second part: [Step]) -> [Step] { part }
+    public static func buildEither(second part: FlowContent) -> FlowContent { part }
 
     /// `for`-in.
-    public static func buildArray(_ parts: [[Step]]) -> [Step] { parts.flatMap { $0 } }
+    public static func buildArray(_ parts: [FlowContent]) -> FlowContent { FlowContent(joining: parts) }
 }

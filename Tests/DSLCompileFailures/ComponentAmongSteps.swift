@@ -1,5 +1,5 @@
-// expected-error: to expected argument type 'Step'
-// A flow's body holds steps, nothing else.
+// expected-error: no exact matches in call to static method 'buildExpression'
+// A flow's body holds steps and computed values, nothing else.
 import ParleyCore
 import ParleyDSL
 

@@ -12,3 +12,16 @@ let flow = Flow("f") {
         Next(when: Field("topic") == "A" && Field("tip").isPresent, go: "a")
     }
 }
+
+// Expressions (DESIGN.md "Expressions"): visibility, comparisons, computed values and templates.
+let insurance = Flow("g") {
+    Computed("premium") { .round(.mul(Field("cost"), "0.04"), scale: 2) }
+    Step("a") {
+        Picker("purpose", label: "Purpose", options: ["other"])
+        TextField("other", label: "Specify").visible(when: Field("purpose") == "other")
+        Text("Premium \(Computed("premium"))", fallback: "Premium on the next screen")
+        TextField("note", label: "Note for \(Field("purpose"))").requiredIf(Computed("premium") > "100")
+    } next: {
+        Next(when: Field("cost") >= "10000" || Computed("premium") <= "9.5", go: "a")
+    }
+}

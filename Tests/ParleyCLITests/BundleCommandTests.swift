@@ -38,7 +38,10 @@ import Testing
         let bundle = try Bundle.decode(try bytes(flows + "/one.json"))
         #expect(bundle.channel == "production")
         #expect(bundle.source["commit"] == "abc123")
-        #expect(bundle.flows.map(\.id) == ["passport-intake", "chat-support", "delivery-address", "designer-flow"])
+        #expect(
+            bundle.flows.map(\.id) == [
+                "passport-intake", "chat-support", "delivery-address", "travel-insurance", "designer-flow",
+            ])
         let file = try bytes(flows + "/one.json")
         #expect(file == CanonicalJSON.encode(try JSONParser.parse(file)), "the file is canonical JSON")
         let designer = try JSONParser.parse(file)["flows"]?.arrayValue?.last
@@ -138,7 +141,7 @@ import Testing
 
     @Test func showListsAndPrintsCompiledFlows() throws {
         let list = try ParleyBinary.run(["bundle", "show"])
-        #expect(list.stdout == "passport-intake\nchat-support\ndelivery-address\n")
+        #expect(list.stdout == "passport-intake\nchat-support\ndelivery-address\ntravel-insurance\n")
         let flow = try ParleyBinary.run(["bundle", "show", "chat-support"])
         #expect(try Flow.decode(flow.stdout).id == "chat-support")
         let missing = try ParleyBinary.run(["bundle", "show", "nope"])

@@ -55,7 +55,9 @@ import Testing
         let modules = try #require(Self.modulesFolder, "ParleyDSL.swiftmodule not found; build the package first")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.swiftc)
-        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        // Warnings are errors, as the project builds: a deprecated DSL overload (a Field
+        // interpolated into a plain String) is how the DSL refuses what the type system cannot.
+        process.arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, file.path]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -17,7 +17,7 @@ import Testing
             Next(go: "three")
         }
         for name in ["three"] {
-            Step(name) { Text(name) }
+            Step(name) { Text(DisplayText(name)) }
         }
     }
 

@@ -79,8 +79,8 @@ import Testing
                 case .short: Text("short")
                 case .long: Text("long")
                 }
-                if let extra { Text(extra) }
-                for item in items { Text(item) }
+                if let extra { Text(DisplayText(extra)) }
+                for item in items { Text(DisplayText(item)) }
             }
             return screen.root.children.map { $0.properties["text"]?.stringValue ?? $0.type.name }
         }

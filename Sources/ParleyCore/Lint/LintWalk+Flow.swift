@@ -18,6 +18,13 @@ extension LintWalk {
         let start = string(flow, "start", at: pointer, why: "; it names the first step")
         let outerReferences = fieldReferences
         fieldReferences = []
+        // What expressions read is per flow: in a bundle, a flow must not see the names, sensitive
+        // fields or hideable fields of the flows linted before it.
+        computedReferences = []
+        templateReads = []
+        ruleReads = []
+        hideableFields = []
+        sensitiveFields = []
         let computedNames = lintComputed(flow, at: pointer)
         var fields: [ScalarKey: JSONPointer] = [:]
         var fieldSteps: [ScalarKey: Int] = [:]
