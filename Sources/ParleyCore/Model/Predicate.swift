@@ -52,8 +52,8 @@ public indirect enum Predicate: Sendable, Equatable {
         case .equals(let field, let value): return ["field": .string(field), "equals": .string(value)]
         case .isIn(let field, let values): return ["field": .string(field), "in": .array(values.map(JSONValue.string))]
         case .present(let field, let flag): return ["field": .string(field), "present": .bool(flag)]
-        case .all(let parts): return ["all": .array(parts.map(\.json))]
-        case .any(let parts): return ["any": .array(parts.map(\.json))]
+        case .all(let parts): return ["all": .array(parts.map { $0.json })]
+        case .any(let parts): return ["any": .array(parts.map { $0.json })]
         case .not(let part): return ["not": part.json]
         }
     }
@@ -62,7 +62,7 @@ public indirect enum Predicate: Sendable, Equatable {
     public var fields: [String] {
         switch self {
         case .equals(let field, _), .isIn(let field, _), .present(let field, _): return [field]
-        case .all(let parts), .any(let parts): return parts.flatMap(\.fields)
+        case .all(let parts), .any(let parts): return parts.flatMap { $0.fields }
         case .not(let part): return part.fields
         }
     }

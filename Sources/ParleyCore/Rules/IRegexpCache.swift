@@ -1,4 +1,4 @@
-#if canImport(Synchronization)
+#if canImport(Synchronization) && !hasFeature(Embedded)
     import Synchronization
 #endif
 
@@ -9,14 +9,15 @@
 /// patterns. Invalid patterns are remembered as `nil`. The cache is bounded
 /// (``maximumInstructions`` compiled instructions in total) and simply starts
 /// over when full. Where `Synchronization.Mutex` is unavailable (older Apple
-/// OS versions) every call compiles afresh, which is correct, only slower.
+/// OS versions, Embedded Swift's WebAssembly build) every call compiles afresh,
+/// which is correct, only slower.
 enum IRegexpCache {
     /// Total compiled instructions kept before the cache is emptied (about 32 MB at worst).
     static let maximumInstructions = 1_000_000
 
     /// The compiled pattern, or `nil` when it is not a valid I-Regexp.
     static func regexp(for pattern: String) -> IRegexp? {
-        #if canImport(Synchronization)
+        #if canImport(Synchronization) && !hasFeature(Embedded)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 return SharedPatterns.shared.regexp(for: pattern)
             }
@@ -25,7 +26,7 @@ enum IRegexpCache {
     }
 }
 
-#if canImport(Synchronization)
+#if canImport(Synchronization) && !hasFeature(Embedded)
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     private final class SharedPatterns: Sendable {
         static let shared = SharedPatterns()
