@@ -15,6 +15,7 @@ extension StudioAsset {
         iconSVG,
         indexHTML,
         jsonposJS,
+        parleyCoreMJS,
         previewJS,
         renderJS,
         studioCSS,
