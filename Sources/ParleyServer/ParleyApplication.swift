@@ -61,6 +61,18 @@ public final class ParleyApplication: Sendable {
         }
     }
 
+    /// Connects the listeners and starts the responder threads, binding no socket: then
+    /// ``respond(to:)`` answers requests handed over as values, through the same request-id,
+    /// authentication, metrics and problem chain `parley serve` runs (tests' router mode).
+    public func startWithoutSocket() async throws {
+        try await startService()
+        server.startWithoutSocket()
+    }
+
+    /// Answers one request through the whole responder chain without a socket (see
+    /// ``startWithoutSocket()`` and `HTTPServer.respond(to:remoteAddress:)`).
+    public func respond(to request: HTTPRequest) async -> HTTPResponse { await server.respond(to: request) }
+
     /// The bound port once started.
     public var port: Int? { server.port }
 

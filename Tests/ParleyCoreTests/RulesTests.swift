@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite struct RulesTests {
+@Suite(.timeLimit(.minutes(3))) struct RulesTests {
     static func number(_ text: String) -> JSONNumber { JSONNumber(parsing: text)! }
 
     @Test(arguments: [

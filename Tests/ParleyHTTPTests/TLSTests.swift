@@ -3,7 +3,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.serialized) struct TLSTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TLSTests {
     /// A throwaway self-signed certificate made with the openssl CLI.
     static func makeCertificate() throws -> TLSConfiguration {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-tls-\(UUID().uuidString)")
@@ -22,8 +22,9 @@ import Testing
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        // Under `timeout`, so reading its output to the end and waiting for it have a deadline.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["--kill-after=5", "60", executable] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -7,7 +7,7 @@ import Testing
 /// Issue 16, backup and restore (README "Backup and restore"): `pg_dump` of a live instance,
 /// restored with `pg_restore` into a fresh cluster, serves identical bytes for every live screen
 /// and every session.
-@Suite struct BackupRestoreScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct BackupRestoreScenarioTests {
     @Test func aRestoredDumpServesIdenticalScreensAndSessions() async throws {
         let instance = try await PrivateInstance.start()
         defer { instance.destroy() }
@@ -74,8 +74,9 @@ import Testing
     /// Runs a Postgres client tool to completion; throws with its stderr when it fails.
     static func run(_ tool: String, _ arguments: [String]) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
+        // Under `timeout`, so reading its stderr to the end and waiting for it have a deadline.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["--kill-after=5", "300", tool] + arguments
         let error = Pipe()
         process.standardError = error
         process.standardOutput = FileHandle.nullDevice

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 8 acceptance, scenario 4: CI publishes signed bundles; anything not signed
 /// by a trusted key over exactly these bytes is refused and stores nothing.
-@Suite struct BundleScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct BundleScenarioTests {
     /// A bundle of `flows` (JSON texts) on production.
     static func bundle(_ flows: [String], commit: String, channel: String = "production") throws -> JSONValue {
         try JSONParser.parse(
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func signedBundlesAreAppliedAtomicallyAndOnlyOnce() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let keyId = "ci-\(UUID().uuidString.prefix(8).lowercased())"
             let key = try Ed25519PrivateKey.generate()
             #expect(try await AccessStore(pool: service.pool).addSigningKey(keyId: keyId, publicKey: key.publicKey))

@@ -6,7 +6,7 @@ import Testing
 
 /// A test app written only against ParleyClient's public API (plus ParleyCore values), on a
 /// live `parley serve`: the harness only starts servers and publishes flows (issue 14).
-@Suite(.serialized) struct ClientKitScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ClientKitScenarioTests {
     /// Posts and releases a shipped flow; returns its version.
     static func publish(_ flow: Flow, _ service: ServiceHarness) throws -> Int {
         let posted = try service.postFlow(CanonicalJSON.string(flow.json))
@@ -85,12 +85,12 @@ import Testing
 
     /// Core 1.0 cannot run `equalsField`: the client accepts the mismatch locally, the server refuses it.
     @Test func showsTheServerOnlyRulesError() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1, .live) { service in
             let flow = try #require(ShippedFlows.all.first { $0.id == "passport-intake" })
             _ = try Self.publish(flow, service)
             let answers = try Self.passing(flow)
             let session = try await ParleySession.start(
-                flow: flow.id, endpoint: Self.endpoint(port: service.servers[0].port, core: "1.0.0"))
+                flow: flow.id, endpoint: Self.endpoint(port: service.port(), core: "1.0.0"))
             var snapshot = await session.snapshot
             while snapshot.step != "confirm", snapshot.status == .active {
                 guard case .accepted(let next) = try await session.submit(try #require(answers[snapshot.step])) else {
@@ -118,7 +118,7 @@ import Testing
     /// server's on every generated sample of every step its walk reaches, every shipped flow, cores
     /// 1.0 to 2.0 (except rules the core defers, which only the server runs).
     @Test func theSessionsLocalVerdictIsTheServersOnEverySampleOfItsWalk() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1, .live) { service in
             var compared = 0
             var walked: Set<String> = []
             for flow in ShippedFlows.all {
@@ -127,7 +127,7 @@ import Testing
                     let capabilities = CapabilitySet(core: try CoreVersion(parsing: core))
                     let samples = try #require(SampleGenerator(seed: 4).samples(for: flow, capabilities: capabilities))
                     let session = try await ParleySession.start(
-                        flow: flow.id, endpoint: Self.endpoint(port: service.servers[0].port, core: core))
+                        flow: flow.id, endpoint: Self.endpoint(port: service.port(), core: core))
                     var snapshot = await session.snapshot
                     while snapshot.status == .active, snapshot.served == "step" {
                         let step = try #require(samples.steps.first { $0.step == snapshot.step })
@@ -159,7 +159,7 @@ import Testing
     /// Client verdict == server verdict on every generated sample, every shipped flow, cores 1.0 to 2.0
     /// (except rules the core defers, which only the server runs).
     @Test func clientAndServerAgreeOnEverySample() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1, .live) { service in
             var compared = 0
             for flow in ShippedFlows.all {
                 let version = try Self.publish(flow, service)

@@ -1,12 +1,13 @@
 import Foundation
+import ParleyServer
 import ParleyCore
 import Testing
 
 /// Issue 12 (delivery): systems that pull read completions oldest first, in JSON pages or NDJSON,
 /// and `parley export completions` writes exactly the pull API's NDJSON.
-@Suite struct CompletionFeedScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct CompletionFeedScenarioTests {
     @Test func pagesAndNDJSONAreOldestFirstAndTheExportMatchesLineForLine() async throws {
-        try await DeliveryHarness.run { service, url in
+        try await DeliveryHarness.run(.router) { service, url in
             let flow = try SessionFixture.released(service, prefix: "pull")
             for index in 0..<3 { try service.completeSignup(flow, email: "u\(index)@example.com") }
             let admin = [ServiceHarness.bearer(service.admin)]
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func sensitiveAnswersStaySealedInTheOutboxAndReachTheirConsumersOpened() async throws {
-        try await DeliveryHarness.run { service, url in
+        try await DeliveryHarness.run(.router) { service, url in
             let receiver = try WebhookReceiver()
             let flow = try SensitiveAnswersScenarioTests.released(service, prefix: "sealed")
             let hook = try service.registerWebhook(receiver.url, events: ["session.completed"])
@@ -78,8 +79,11 @@ import Testing
     }
 
     @Test func anExpiredSessionIsAnnouncedAsSessionExpired() async throws {
-        let arguments = DeliveryHarness.fast + ["--session-ttl", "0.5", "--session-sweep-interval", "0.2"]
-        try await DeliveryHarness.run(arguments: arguments) { service, _ in
+        let expiring: (inout ServiceConfiguration) -> Void = {
+            $0.sessionIdleSeconds = 0.5
+            $0.sessionSweepSeconds = 0.2
+        }
+        try await DeliveryHarness.run(.router, configure: expiring) { service, _ in
             let receiver = try WebhookReceiver()
             let flow = try SessionFixture.released(service, prefix: "expire")
             let hook = try service.registerWebhook(receiver.url, events: ["session.expired"])

@@ -8,7 +8,7 @@ import Testing
 /// Issue 8: concurrent designers get consecutive versions, concurrent releases
 /// leave the live version equal to the newest release in the history, and the
 /// same bundle posted concurrently is applied exactly once.
-@Suite struct ConcurrencyScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrencyScenarioTests {
     /// Runs `body(i)` for i in 0..<count on separate threads at once; returns the results in order.
     static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) -> [Result<
         T, any Error
@@ -23,12 +23,14 @@ import Testing
                 group.leave()
             }
         }
-        group.wait()
-        return results.withLock { all in (0..<count).map { all[$0]! } }
+        HangGuard.wait(for: group, "\(count) concurrent requests")
+        return results.withLock { all in
+            (0..<count).map { all[$0] ?? .failure(SessionFixture.Failure(description: "request \($0) never finished")) }
+        }
     }
 
     @Test func concurrentWritesNeverInterleave() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("s8")
             let posts = Self.concurrently(6) { index in
                 try service.postFlow(FlowFixture.quickReplies(id: id, title: "Title \(index)"))
@@ -56,7 +58,7 @@ import Testing
     }
 
     @Test func theSameBundlePostedConcurrentlyIsAppliedOnce() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let keyId = "ci-\(UUID().uuidString.prefix(8).lowercased())"
             let key = try Ed25519PrivateKey.generate()
             #expect(try await AccessStore(pool: service.pool).addSigningKey(keyId: keyId, publicKey: key.publicKey))

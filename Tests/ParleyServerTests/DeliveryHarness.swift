@@ -10,11 +10,64 @@ enum DeliveryHarness {
     /// Settings that make delivery quick to observe.
     static let fast = ["--webhook-allow-private", "--webhook-poll-interval", "0.1", "--no-access-log"]
 
+    /// `fast` for an application in this process.
+    static func fastDelivery(_ service: inout ServiceConfiguration) {
+        service.webhookAllowPrivate = true
+        service.webhookPollSeconds = 0.1
+    }
+
     /// Runs `body` on a fresh migrated database with `servers` processes. The database is left for
     /// the cluster's owner (deploy/test throws the whole cluster away).
     static func run(
         servers count: Int = 1, arguments: [String] = fast, _ body: (ServiceHarness, String) async throws -> Void
     ) async throws {
+        let (url, pool) = try await database()
+        var servers: [ServerProcess] = []
+        do {
+            for _ in 0..<count { servers.append(try ServerProcess(arguments: arguments, databaseURL: url)) }
+            try await exercise(
+                pool: pool, servers: servers, applications: [], clients: servers.map { RawHTTPClient(port: $0.port) },
+                url: url, logs: { servers.map(\.log) }, body)
+        } catch {
+            servers.forEach { $0.stop() }
+            pool.shutdown()
+            throw error
+        }
+        servers.forEach { $0.stop() }
+        pool.shutdown()
+    }
+
+    /// Runs `body` on a fresh migrated database with an application in this process, set up as
+    /// `fastDelivery` and then `configure`: for scenarios where no process boundary is tested.
+    static func run(
+        _ mode: InProcessServer.Mode, configure: (inout ServiceConfiguration) -> Void = { _ in },
+        database configureDatabase: (inout PostgresConfiguration) -> Void = { _ in },
+        _ body: (ServiceHarness, String) async throws -> Void
+    ) async throws {
+        let (url, pool) = try await database()
+        var applications: [InProcessServer] = []
+        do {
+            let application = try await InProcessServer(
+                mode, databaseURL: url,
+                configure: {
+                    fastDelivery(&$0)
+                    configure(&$0)
+                }, database: configureDatabase)
+            applications.append(application)
+            try await exercise(
+                pool: pool, servers: [], applications: applications, clients: [application.client], url: url,
+                logs: { applications.map(\.log) }, body)
+        } catch {
+            for application in applications { await application.stop() }
+            pool.shutdown()
+            throw error
+        }
+        for application in applications { await application.stop() }
+        pool.shutdown()
+    }
+
+    /// A fresh database, migrated: its URL and a small pool on it.
+    private static func database() async throws -> (url: String, pool: PostgresPool) {
         let base = try TestEnvironment.databaseURL()
         let name = "parley_delivery_\(UUID().uuidString.prefix(8).lowercased())"
         // Patient connects (5 s, like TestEnvironment's): a saturated machine may take over a second.
@@ -33,30 +86,33 @@ enum DeliveryHarness {
         configuration.connectTimeout = .seconds(5)
         configuration.maximumConnections = 2
         let pool = PostgresPool(configuration: configuration)
-        _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: pool)
-        var servers: [ServerProcess] = []
         do {
-            for _ in 0..<count { servers.append(try ServerProcess(arguments: arguments, databaseURL: String(url))) }
-            let service = ServiceHarness(
-                pool: pool, servers: servers, clients: servers.map { RawHTTPClient(port: $0.port) },
-                author: try await AccessStore(pool: pool).createToken(name: "author", scopes: [.author]),
-                publisher: try await AccessStore(pool: pool).createToken(name: "publisher", scopes: [.publish]),
-                admin: try await AccessStore(pool: pool).createToken(name: "admin", scopes: [.admin]))
-            do {
-                try await body(service, String(url))
-            } catch {
-                for server in servers { Issue.record("server log:\n\(server.log.suffix(4000))") }
-                throw error
-            }
-            let errors = service.clients.flatMap(\.serverErrors)
-            #expect(errors.isEmpty, "the server answered 5xx: \(errors)")
+            _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: pool)
         } catch {
-            servers.forEach { $0.stop() }
             pool.shutdown()
             throw error
         }
-        servers.forEach { $0.stop() }
-        pool.shutdown()
+        return (String(url), pool)
+    }
+
+    /// Runs `body` off the cooperative pool with tokens of every scope, then checks for 5xx.
+    private static func exercise(
+        pool: PostgresPool, servers: [ServerProcess], applications: [InProcessServer], clients: [RawHTTPClient],
+        url: String, logs: () -> [String], _ body: (ServiceHarness, String) async throws -> Void
+    ) async throws {
+        let service = ServiceHarness(
+            pool: pool, servers: servers, applications: applications, clients: clients,
+            author: try await AccessStore(pool: pool).createToken(name: "author", scopes: [.author]),
+            publisher: try await AccessStore(pool: pool).createToken(name: "publisher", scopes: [.publish]),
+            admin: try await AccessStore(pool: pool).createToken(name: "admin", scopes: [.admin]))
+        do {
+            try await ServiceHarness.offPool { try await body(service, url) }
+        } catch {
+            for log in logs() { Issue.record("server log:\n\(log.suffix(4000))") }
+            throw error
+        }
+        let errors = service.clients.flatMap(\.serverErrors)
+        #expect(errors.isEmpty, "the server answered 5xx: \(errors)")
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 16, drills as tests: real `parley serve` processes on real Postgres, faults injected
 /// the way they happen in production, and the promises checked afterwards.
-@Suite struct DrillScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct DrillScenarioTests {
     /// kill -9 while a bundle is being applied: the bundle's transaction is held open inside
     /// Postgres (a row lock the test owns blocks it after its first flow is written), the
     /// server is killed, and nothing of the bundle is stored; applied again, all of it is.
@@ -58,7 +58,7 @@ import Testing
             }
             try #require(blocked, "the bundle never reached the locked flow")
             server.crash()
-            publish.wait()
+            HangGuard.wait(for: publish, "the publishing thread")
         }
         for id in ids {
             let versions = try await pool.query("SELECT count(*)::bigint FROM flow_versions WHERE flow_id = \(id)")
@@ -121,7 +121,7 @@ import Testing
         let busy = try await Self.poll(timeout: 60) { responses.withLock { $0.allSatisfy { $0 >= 5 } } }
         #expect(busy, "the keep-alive clients never got going")
         let status = server.stop(keepingLog: true)
-        clients.wait()
+        HangGuard.wait(for: clients, "the keep-alive clients")
         #expect(
             status == 0, "exit status after SIGTERM: \(status.map(String.init) ?? "none")\n\(server.log.suffix(2000))")
         #expect(problems.withLock { $0 }.isEmpty, "\(problems.withLock { $0 })")
@@ -148,7 +148,7 @@ import Testing
         let upAt = load.acknowledged.count
         #expect(try await Self.poll(timeout: 60) { load.acknowledged.count >= upAt + 20 }, "no recovery")
         load.stop.store(true, ordering: .relaxed)
-        threads.wait()
+        HangGuard.wait(for: threads, "the load threads")
 
         let statuses = load.statuses
         #expect(

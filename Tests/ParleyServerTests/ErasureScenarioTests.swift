@@ -4,9 +4,9 @@ import Testing
 
 /// `DELETE /v1/sessions/{id}` (issue 18): the answers are gone from every table and from a
 /// `pg_dump`, a tombstone stays, the session answers 410, and `session.erased` reaches downstream.
-@Suite struct ErasureScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ErasureScenarioTests {
     @Test func erasureLeavesNoTraceOfTheAnswersAndTellsDownstream() async throws {
-        try await DeliveryHarness.run { service, url in
+        try await DeliveryHarness.run(.router) { service, url in
             let receiver = try WebhookReceiver()
             let hook = try service.registerWebhook(receiver.url, events: ["session.completed", "session.erased"])
             try receiver.setSecret(hook.secret)

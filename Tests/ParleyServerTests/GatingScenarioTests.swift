@@ -4,10 +4,10 @@ import Testing
 
 /// Issue 8 acceptance, scenarios 1 and 2: designers post flows, publishers release
 /// them, and each client core gets what it can render (real server, real Postgres).
-@Suite struct GatingScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct GatingScenarioTests {
     /// A 1.0 client gets the picker fallback, a 1.2 client the quick replies; ETag/304, Vary, 400.
     @Test func quickRepliesFallBackForOldCores() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("s1")
             let posted = try service.postFlow(FlowFixture.quickReplies(id: id))
             try #require(posted.status == 201, "\(posted)")
@@ -91,7 +91,7 @@ import Testing
     /// v2 adds a 1.2-only date picker without fallback: the lint matrix says 1.0/1.1 get the
     /// upgrade screen, a stale If-Match is refused, and after release each core gets its screen.
     @Test func datePickerWithoutFallbackServesTheUpgradeScreen() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("s2")
             try #require(try service.postFlow(FlowFixture.quickReplies(id: id)).status == 201)
             try #require(try service.release(id, version: 1).status == 201)

@@ -9,11 +9,11 @@ import Testing
 /// Issue 12 acceptance, live half, at scale: a change through one process reaches a stream held by
 /// another, and thousands of idle streams cost little memory and do not slow other requests.
 ///
-/// Latency bounds are checked only when the machine is not overloaded (load average per core
-/// below 1): this machine is shared by several builders, and a figure measured while they compile
-/// says more about them than about Parley. Every figure is printed either way; every wait has a
-/// generous hang guard, so a lost event fails the test whatever the load.
-@Suite(.serialized) struct LiveSessionScaleTests {
+/// Latency is never asserted here (a bound checked only when the machine is quiet never runs in
+/// CI): the figures are printed, and `deploy/bench-service` part 11 runs this suite to report them.
+/// What is asserted holds under any load: every event arrives, in order, and memory stays bounded;
+/// every wait has a generous hang guard, so a lost event fails the test.
+@Suite(.serialized, .timeLimit(.minutes(10))) struct LiveSessionScaleTests {
     @Test func aSayThroughOneProcessReachesAStreamHeldByAnother() async throws {
         try await ServiceHarness.run(servers: 2) { service in
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)
@@ -25,7 +25,7 @@ import Testing
                 let stream = try SessionEventStream(port: service.clients[1].port, session: session)
                 _ = try stream.next()
                 var rounds: [[Double]] = []
-                for _ in 1...2 {
+                for _ in 1...2 {  // the second round runs warm: both are printed
                     var latencies: [Double] = []
                     for index in 0..<200 {
                         let start = Date()
@@ -40,7 +40,6 @@ import Testing
                         }
                     }
                     rounds.append(latencies)
-                    if Self.percentile(latencies, 0.99) < 0.2 { break }
                 }
                 return rounds
             }
@@ -50,12 +49,7 @@ import Testing
                         + "p50 \(Self.ms(Self.percentile(latencies, 0.5))), "
                         + "p99 \(Self.ms(Self.percentile(latencies, 0.99))) over 200 events (POST sent → event read)")
             }
-            let p99 = rounds.map { Self.percentile($0, 0.99) }.min() ?? .infinity
-            if let load = Self.overload() {
-                print("p99 < 200 ms not asserted: load average \(load) per core")
-            } else {
-                #expect(p99 < 0.2, "p99 \(Self.ms(p99)) in every round")
-            }
+            #expect(rounds.map(\.count) == [200, 200], "every say reached the stream on the other process")
         }
     }
 
@@ -114,11 +108,7 @@ import Testing
             #expect(grown < 50, "RSS grew \(grown) MB")
             let p99 = Self.percentile(figures.latencies, 0.99)
             print("GET /v1/sessions/{id} with \(streams) streams open: p99 \(Self.ms(p99)) over 200 requests")
-            if let load = Self.overload() {
-                print("p99 < 10 ms not asserted: load average \(load) per core")
-            } else {
-                #expect(p99 < 0.01, "p99 \(Self.ms(p99))")
-            }
+            #expect(figures.latencies.count == 200, "every request answered while the streams were open")
         }
     }
 
@@ -127,15 +117,6 @@ import Testing
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try body() }) }.start()
         }
-    }
-
-    /// The load average per core when it is 1 or more (the machine is busy with other work).
-    static func overload() -> Double? {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
-            let first = text.split(separator: " ").first.flatMap({ Double($0) })
-        else { return nil }
-        let perCore = first / Double(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        return perCore >= 1 ? (perCore * 100).rounded() / 100 : nil
     }
 
     static func percentile(_ values: [Double], _ fraction: Double) -> Double {

@@ -4,9 +4,9 @@ import Testing
 
 /// Issue 12, live half (DESIGN.md "Live sessions"): a session followed as Server-Sent Events, an
 /// agent that says something or moves the session, and changes reaching every process's streams.
-@Suite(.serialized) struct LiveSessionScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct LiveSessionScenarioTests {
     @Test func anAgentSaysAndMovesTheSessionAndItsStreamShowsEachChange() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1, .live) { service in
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)
             let flow = try SessionFixture.released(service, prefix: "live")
             let started = try service.startSession(flow).json
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func erasingAFollowedSessionEndsItsStreamsWithoutShowingTheTombstone() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1, .live) { service in
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)
             let flow = try SessionFixture.released(service, prefix: "erase")
             let session = try service.startSession(flow).json.sessionId
@@ -90,7 +90,7 @@ import Testing
     /// Acceptance: Python's sseclient-py follows a session; every change arrives in rev order, and
     /// Last-Event-ID resumes with nothing missed and nothing repeated (Tests/Receivers/sse_follower.py).
     @Test func sseclientFollowsEveryChangeAndResumesFromLastEventID() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1, .live) { service in
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)
             let flow = try SessionFixture.released(service, prefix: "sse")
             let session = try service.startSession(flow).json.sessionId
@@ -109,9 +109,10 @@ import Testing
     /// Runs a script with the test Python (deploy/test installs sseclient-py into it).
     static func python(_ arguments: String...) throws -> (Int32, String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: WebhookReceiver.python)
+        // Under `timeout`: the script's own waits have deadlines, and so has the wait for it.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments =
-            [TestEnvironment.packageRoot.appendingPathComponent(arguments[0]).path]
+            ["--kill-after=5", "120", WebhookReceiver.python, TestEnvironment.packageRoot.appendingPathComponent(arguments[0]).path]
             + arguments.dropFirst()
         let pipe = Pipe()
         process.standardOutput = pipe

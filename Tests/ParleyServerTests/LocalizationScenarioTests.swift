@@ -6,9 +6,9 @@ import Testing
 /// Localized flows end to end (issue 17, DESIGN.md "Localization"): `Accept-Language` lookup,
 /// lint of a missing translation, a session's fixed locale, and cached screens that never
 /// cross locales or rollout buckets.
-@Suite struct LocalizationScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalizationScenarioTests {
     @Test func acceptLanguagePicksTheLocaleByLookupAndNeverFails() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.released(service, prefix: "lang")
             let cases: [(header: String?, locale: String)] = [
                 ("fr-CA;q=0.9, en;q=0.5", "fr"), ("de", "en"), ("fr;q=abc", "en"), (nil, "en"), ("*", "en"),
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aTranslationMissingOneLabelIsRefusedWithItsPointer() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             var table = Self.french
             table["Purpose"] = nil
             let refused = try service.postFlow(Self.localized(id: FlowFixture.uniqueId("missing"), french: table))
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aSessionStartedInFrenchGetsFrenchMessagesOnEveryStep() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.released(service, prefix: "session")
             let started = try service.client.send(
                 "POST", "/v1/sessions",
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func cachedScreensNeverCrossLocalesOrRolloutBuckets() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.released(service, prefix: "cross")
             try #require(
                 try service.postFlow(Self.localized(id: id, title: "Sign-up v2", french: Self.french)).status == 201)

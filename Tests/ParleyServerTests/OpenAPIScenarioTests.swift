@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 8: `/openapi.json` is kept honest against the live router, and the ops
 /// endpoints answer.
-@Suite struct OpenAPIScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct OpenAPIScenarioTests {
     /// Every `$ref` string in a document.
     static func references(in value: JSONValue) -> [String] {
         switch value {
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func everyDocumentedRouteAnswersOnTheLiveServer() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let client = service.client
             let document = try client.send("GET", "/openapi.json")
             try #require(document.status == 200, "\(document)")
@@ -33,9 +33,23 @@ import Testing
                     documented.append("\(operation.key) \(member.key)")
                 }
             }
-            let routes = ServiceRoute.all.map { "\($0.method.lowercased()) \($0.path)" }
-            #expect(documented.sorted() == routes.sorted(), "the document lists exactly ServiceRoute.all")
-            #expect(Set(routes).count == routes.count)
+            #expect(Set(documented).count == documented.count, "an operation documented twice")
+            // The document is generated from ServiceRoute.all, so comparing the two proves nothing:
+            // ask the live router instead. A method the document does not list for a path must be
+            // refused by the router (405), so no route answers that the document leaves out.
+            for member in paths {
+                var target = member.key
+                while let open = target.firstIndex(of: "{"), let close = target[open...].firstIndex(of: "}") {
+                    target.replaceSubrange(open...close, with: "x1")
+                }
+                let listed = Set((member.value.objectValue ?? JSONObject()).map { $0.key.uppercased() })
+                for method in ["GET", "POST", "PUT", "PATCH", "DELETE"] where !listed.contains(method) {
+                    let probe = try client.send(
+                        method, target, headers: [ServiceHarness.bearer(service.admin)],
+                        body: method == "GET" || method == "DELETE" ? nil : Array("{}".utf8))
+                    #expect(probe.status == 405, "\(method) \(target) is not documented but answered \(probe)")
+                }
+            }
 
             for route in ServiceRoute.all {
                 var target = route.path

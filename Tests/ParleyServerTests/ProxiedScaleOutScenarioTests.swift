@@ -6,7 +6,7 @@ import Testing
 /// Issue 16, scale-out: three replicas behind HAProxy, Postgres behind PgBouncer. A release
 /// through one replica reaches the others; under load one replica is killed with SIGKILL and
 /// no GET fails, and answers retried with their Idempotency-Key count once.
-@Suite(.serialized) struct ProxiedScaleOutScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ProxiedScaleOutScenarioTests {
     @Test func threeReplicasBehindHAProxyAndPgBouncerSurviveAKill() async throws {
         let world = try await ProxiedReplicas.start(count: 3)
         defer { world.stop() }
@@ -51,7 +51,7 @@ import Testing
         let atKill = load.gets
         #expect(await load.waitForGets(atKill + 200), "the load stalled after the kill")
         load.stop.store(true, ordering: .relaxed)
-        threads.wait()
+        HangGuard.wait(for: threads, "the load threads")
 
         #expect(load.failures.isEmpty, "GETs failed through HAProxy: \(load.failures.prefix(10))")
         print("figure: \(load.gets) GETs through HAProxy, \(load.gets - atKill) after the kill, none failed")

@@ -4,9 +4,9 @@ import Testing
 
 /// Issue 16, logs: every response carries a request id (the client's when well-formed),
 /// problem documents name it, and the access-log line of the request carries it too.
-@Suite struct RequestIdScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestIdScenarioTests {
     @Test func aWellFormedClientIdIsEchoedInTheHeaderTheProblemAndTheLog() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = "client-\(UUID().uuidString.lowercased())"
             let missing = try service.client.send("GET", "/v1/flows/no-such-flow", headers: [("X-Request-Id", id)])
             #expect(missing.status == 401 || missing.status == 404, "\(missing)")
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aMissingOrUnsafeIdIsReplacedByAFreshOne() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let unsafe = [
                 String(repeating: "a", count: 65), "has space", "quote\"d", "new%0Aline", "semi;colon", "ünïcode",
             ]

@@ -6,9 +6,9 @@ import Testing
 /// Staged rollouts (issue 17, DESIGN.md "Staged rollouts") over real sockets and Postgres: a
 /// partial release splits new sessions by a stable hash, raising it keeps everyone inside,
 /// halting sends everyone back, and cached screens never cross buckets.
-@Suite struct RolloutScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct RolloutScenarioTests {
     @Test func aTenPercentRolloutSplitsNewSessionsAndRaisingOrHaltingItBehaves() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.twoVersions(service, prefix: "split")
             let ten = try service.rollout(id, version: 2, percent: 10)
             try #require(ten.status == 201, "\(ten)")
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theBucketIsTheDocumentedHashAndScreensNeverCrossBuckets() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.twoVersions(service, prefix: "bucket")
             let rollout = try service.rollout(id, version: 2, percent: 30)
             let rolloutId = try #require(rollout.json["id"]?.numberValue?.intValue)
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func theComparisonSetsBothVersionsSideBySide() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.twoVersions(service, prefix: "compare")
             let rollout = try service.rollout(id, version: 2, percent: 50)
             let rolloutId = try #require(rollout.json["id"]?.numberValue?.intValue)
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func badRolloutRequestsGetClearErrors() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("bad-rollout")
             try #require(try service.postFlow(SessionFixture.signup(id: id)).status == 201)
             let first = try service.rollout(id, version: 1, percent: 5)
@@ -164,11 +164,10 @@ import Testing
     static func startSessions(_ service: ServiceHarness, flow: String, count: Int) async throws
         -> [(id: String, version: Int)]
     {
-        let port = service.servers[0].port
         return try await withThrowingTaskGroup(of: [(id: String, version: Int)].self) { group in
             for lane in 0..<8 {
                 group.addTask {
-                    let client = RawHTTPClient(port: port)
+                    let client = service.separateClient()
                     var started: [(id: String, version: Int)] = []
                     for _ in stride(from: lane, to: count, by: 8) {
                         let snapshot = try service.startSession(flow, on: client)

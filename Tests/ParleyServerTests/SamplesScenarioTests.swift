@@ -3,9 +3,9 @@ import Testing
 
 /// `GET /v1/flows/{id}/versions/{n}/samples`: the generator over a stored
 /// version, and the server's own verdict agrees with every label.
-@Suite(.serialized) struct SamplesScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SamplesScenarioTests {
     @Test func everySampleGetsTheVerdictItsLabelPromises() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "samples")
             let response = try service.client.send(
                 "GET", "/v1/flows/\(id)/versions/1/samples?seed=9&core=1.1.0",
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func badParametersAreProblems() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "samplesbad")
             let auth = [ServiceHarness.bearer(service.author)]
             let seed = try service.client.send("GET", "/v1/flows/\(id)/versions/1/samples?seed=-1", headers: auth)

@@ -1,13 +1,14 @@
 import Foundation
 import ParleyCore
 import ParleyPostgres
+import ParleyServer
 import Testing
 
 /// Sensitive answers (issue 18): encrypted at rest in every table, readable where needed, and a
 /// ciphertext moved to another session does not open.
-@Suite struct SensitiveAnswersScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SensitiveAnswersScenarioTests {
     @Test func aSensitiveAnswerIsCiphertextInEveryTableAndInAPgDump() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.released(service, prefix: "sealed")
             let email = "secret-\(UUID().uuidString.prefix(8).lowercased())@example.com"
             var snapshot = try service.startSession(id).json
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func aCiphertextMovedToAnotherSessionDoesNotOpen() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.released(service, prefix: "moved")
             let email = "moved-\(UUID().uuidString.prefix(8).lowercased())@example.com"
             let first = try service.advance(try service.startSession(id).json, ["email": email])
@@ -82,11 +83,11 @@ import Testing
     }
 
     @Test func withoutADataKeySensitiveAnswersAreRefusedNotStoredInTheClear() async throws {
-        try await ServiceHarness.run(arguments: ["--data-key-file", ""]) { service in
+        try await ServiceHarness.run(inProcess: 1, configure: { $0.dataKeyring = DataKeyring(current: nil) }) { service in
             let id = try Self.released(service, prefix: "nokey")
             let snapshot = try service.startSession(id).json
             // Its own client: the harness counts any 5xx on its clients as a failure.
-            let client = RawHTTPClient(port: service.servers[0].port)
+            let client = service.separateClient()
             let refused = try client.sendJSON(
                 "POST", "/v1/sessions/\(snapshot.sessionId)/answers",
                 #"{"rev": 1, "step": "email", "answers": {"email": "ada@example.com"}}"#)
@@ -124,9 +125,12 @@ import Testing
             + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
             .sorted().reversed().map { "/usr/lib/postgresql/\($0)/bin/pg_dump" }
         let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try #require(binary.first { FileManager.default.isExecutableFile(atPath: $0) }))
-        process.arguments = ["--data-only", "--dbname", try url ?? TestEnvironment.databaseURL()]
+        // Under `timeout`, so reading its output to the end and waiting for it have a deadline.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = [
+            "--kill-after=5", "120", try #require(binary.first { FileManager.default.isExecutableFile(atPath: $0) }),
+            "--data-only", "--dbname", try url ?? TestEnvironment.databaseURL(),
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -7,9 +7,9 @@ import Testing
 /// Issue 15 ("Writes"): session answers are group-committed — many sessions' changes share one
 /// transaction, each caller is answered after that commit, and a change that loses its rev fails
 /// alone.
-@Suite struct SessionGroupCommitScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionGroupCommitScenarioTests {
     @Test func concurrentAnswersToManySessionsAreAllCommittedAtTheirRevs() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let flow = try SessionFixture.released(service, prefix: "grouped")
             let started = try (0..<40).map { _ in try service.startSession(flow).json }
             let before = try GroupCommitMetrics(service)
@@ -45,8 +45,7 @@ import Testing
     @Test func aStaleRevInABatchGetsItsConflictWhileItsBatchMatesCommit() async throws {
         // A database of its own: another suite's DDL queued behind the held locks would stall
         // both. Ten connections: four batch slots (at most half the pool), the rest for reads.
-        let arguments = DeliveryHarness.fast + ["--database-connections", "10"]
-        try await DeliveryHarness.run(arguments: arguments) { service, url in
+        try await DeliveryHarness.run(.router, database: { $0.maximumConnections = 10 }) { service, url in
             let flow = try SessionFixture.released(service, prefix: "batch")
             // Four changes whose updates wait on rows this test locks fill the four batch slots;
             // the next ten queue, then go as one batch when the lock is released.

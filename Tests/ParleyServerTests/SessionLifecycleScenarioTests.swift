@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Issue 11: expiry, crashes, privacy of ids, tampered history and hostile input.
-@Suite struct SessionLifecycleScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionLifecycleScenarioTests {
     @Test func anIdleSessionExpiresIsCountedAndAnswers410() async throws {
         // A database of its own: on the shared one, other suites' servers sweep too and may be the
         // process that expires (and counts) this session.
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func sessionIdsNeverReachTheLogOrMetrics() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "privacy")
             var ids: [String] = []
             for _ in 0..<3 {
@@ -71,10 +71,10 @@ import Testing
             }
             let metrics = try service.client.send("GET", "/metrics").text
             // The access log is buffered (flushed within a second): wait for it, as a hang guard.
-            var log = service.servers[0].log
+            var log = service.serverLog(0)
             for _ in 0..<100 where !log.contains("/v1/sessions/{id}/answers") {
                 try await Task.sleep(for: .milliseconds(100))
-                log = service.servers[0].log
+                log = service.serverLog(0)
             }
             #expect(log.contains("/v1/sessions/{id}/answers"), "the access log shows the route: \(log.suffix(2000))")
             for sessionId in ids {
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func unknownMalformedAndIllFormedRequestsGetProblems() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "input")
             let snapshot = try service.startSession(id).json
             for bad in ["AAAAAAAAAAAAAAAAAAAAAA", "not-an-id", "%27%20OR%201=1", String(repeating: "x", count: 300)] {
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func aTamperedHistoryIsNeverCompleted() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "tamper")
             var snapshot = try service.startSession(id).json
             snapshot = try service.advance(snapshot, ["email": "a@example.com"])
@@ -148,12 +148,12 @@ import Testing
             let row = try await service.pool.query("SELECT status, rev FROM sessions WHERE key = \(key)")
             #expect(try row.first?.decode(String.self, at: 0) == "active")
             #expect(try row.first?.decode(Int.self, at: 1) == snapshot.rev, "nothing of the change was written")
-            #expect(service.servers[0].log.contains("its history does not replay"), "a logged error")
+            #expect(service.serverLog(0).contains("its history does not replay"), "a logged error")
         }
     }
 
     @Test func supportStaffSeeASessionAndItsLog() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "show")
             var snapshot = try service.startSession(id).json
             snapshot = try service.advance(snapshot, ["email": "a@example.com"])

@@ -4,9 +4,9 @@ import ParleyServer
 import Testing
 
 /// Issue 11: two writers can never both win a rev, and a retried request counts once.
-@Suite struct SessionRetryScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionRetryScenarioTests {
     @Test func fiftyClientsRacingOneRevYieldOneWinner() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "race")
             let snapshot = try service.advance(try service.startSession(id).json, ["email": "a@example.com"])
             let results = ConcurrencyScenarioTests.concurrently(50) { index in
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aRetriedIdempotencyKeyChangesStateOnce() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "idem")
             let snapshot = try service.startSession(id).json
             let key = "retry-\(UUID().uuidString)"

@@ -4,9 +4,9 @@ import Testing
 
 /// Issue 11: the server owns the walk through a flow. Skipping ahead is impossible, rules may name
 /// fields of earlier steps, going back drops an abandoned branch, and a session stays on its version.
-@Suite struct SessionWalkScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionWalkScenarioTests {
     @Test func skippingAheadIsImpossibleAndOnlyTheWholePathCompletes() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "walk")
             let started = try service.startSession(id)
             try #require(started.status == 201, "\(started)")
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aConfirmationOnALaterStepMustEqualTheEarlierEmail() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "confirm")
             let flow = try FlowFixture.flow(SessionFixture.signup(id: id))
             // A 1.0 core does not run equalsField (1.2): the server still does, across steps.
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func goingBackAndTakingAnotherBranchDropsTheAbandonedAnswers() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "back")
             var snapshot = try service.startSession(id).json
             let atStart = try service.back(snapshot)
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func aSessionFinishesOnTheVersionItStartedOn() async throws {
-        try await ServiceHarness.run(servers: 1) { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "pin")
             var old = try service.startSession(id).json
             old = try service.advance(old, ["email": "a@example.com"])

@@ -5,14 +5,14 @@ import Testing
 
 /// Issue 13: the studio's preview endpoint (gates an unsaved draft, stores nothing)
 /// and the static page's safety headers and revalidation.
-@Suite struct StudioScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct StudioScenarioTests {
     /// `{"flow": <document>, …}` as the body of a preview.
     static func previewBody(_ flow: String, _ members: String = "") -> String {
         #"{"flow": \#(flow)\#(members.isEmpty ? "" : ", " + members)}"#
     }
 
     @Test func previewGatesTheDraftForEveryCoreAndStoresNothing() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("studio")
             let author = [ServiceHarness.bearer(service.author)]
             let all = try service.client.sendJSON(
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func previewRefusesDraftsThatDoNotLintAndBadRequests() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let author = [ServiceHarness.bearer(service.author)]
             let id = FlowFixture.uniqueId("studio")
             let duplicate = FlowFixture.branching(id: id).replacingOccurrences(
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func studioPagesCarrySafetyHeadersAndRevalidate() async throws {
-        try await ServiceHarness.run { service in
+        try await ServiceHarness.run(inProcess: 1) { service in
             let client = service.client
             let root = try client.send("GET", "/")
             #expect(root.status == 302 && root.header("Location") == "/studio", "\(root)")

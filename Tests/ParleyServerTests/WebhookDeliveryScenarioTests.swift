@@ -1,13 +1,14 @@
 import Foundation
+import ParleyServer
 import ParleyCore
 import Testing
 
 /// Issue 12 (delivery): completions reach a real receiver that verifies each one with the
 /// Standard Webhooks reference library; failures are retried with growing delays, then
 /// dead-lettered, visible, and retryable.
-@Suite struct WebhookDeliveryScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct WebhookDeliveryScenarioTests {
     @Test func aStandardWebhooksReceiverVerifiesEveryDeliveryAndRejectsATamperedBody() async throws {
-        try await DeliveryHarness.run { service, _ in
+        try await DeliveryHarness.run(.router) { service, _ in
             let receiver = try WebhookReceiver()
             let flow = try SessionFixture.released(service, prefix: "hook")
             let hook = try service.registerWebhook(receiver.url, events: ["session.completed"])
@@ -44,8 +45,7 @@ import Testing
     }
 
     @Test func fiveHundredThreeTimesThenDeliveredOnTheFourthTryWithGrowingDelays() async throws {
-        let arguments = DeliveryHarness.fast + ["--webhook-retry-base", "0.3"]
-        try await DeliveryHarness.run(arguments: arguments) { service, _ in
+        try await DeliveryHarness.run(.router, configure: { $0.webhookRetryBaseSeconds = 0.3 }) { service, _ in
             let receiver = try WebhookReceiver(statuses: [500, 500, 500])
             let flow = try SessionFixture.released(service, prefix: "retry")
             let hook = try service.registerWebhook(receiver.url)
@@ -67,8 +67,11 @@ import Testing
     }
 
     @Test func aReceiverDownPastTheScheduleIsDeadLetteredAndARetryDeliversIt() async throws {
-        let arguments = DeliveryHarness.fast + ["--webhook-retry-base", "0.1", "--webhook-max-attempts", "3"]
-        try await DeliveryHarness.run(arguments: arguments) { service, _ in
+        let shortSchedule: (inout ServiceConfiguration) -> Void = {
+            $0.webhookRetryBaseSeconds = 0.1
+            $0.webhookMaxAttempts = 3
+        }
+        try await DeliveryHarness.run(.router, configure: shortSchedule) { service, _ in
             // A port nobody listens on any more: connections are refused.
             let gone = try WebhookReceiver()
             let port = gone.port
@@ -100,7 +103,7 @@ import Testing
     }
 
     @Test func anEndpointAnswering410IsDisabledAndGetsNoFurtherEvents() async throws {
-        try await DeliveryHarness.run { service, _ in
+        try await DeliveryHarness.run(.router) { service, _ in
             let receiver = try WebhookReceiver(statuses: [410])
             let flow = try SessionFixture.released(service, prefix: "gone")
             let hook = try service.registerWebhook(receiver.url)

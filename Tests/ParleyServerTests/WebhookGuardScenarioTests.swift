@@ -1,14 +1,16 @@
 import Foundation
+import ParleyServer
 import ParleyCore
 import Testing
 
 /// Issue 12 (delivery): the SSRF guard. Without `--webhook-allow-private` only public https is
 /// accepted, judged on the addresses a name resolves to, at registration and again at delivery.
-@Suite struct WebhookGuardScenarioTests {
-    static let strict = ["--webhook-poll-interval", "0.1", "--no-access-log"]
+@Suite(.timeLimit(.minutes(10))) struct WebhookGuardScenarioTests {
+    /// `DeliveryHarness.fast` without `--webhook-allow-private`: what production runs.
+    static func strict(_ service: inout ServiceConfiguration) { service.webhookAllowPrivate = false }
 
     @Test func privateLoopbackLinkLocalAndNonHTTPSURLsAreRefusedWithAClearReason() async throws {
-        try await DeliveryHarness.run(arguments: Self.strict) { service, _ in
+        try await DeliveryHarness.run(.router, configure: Self.strict) { service, _ in
             let refused: [(url: String, reason: String)] = [
                 ("http://10.0.0.1/", "https"),
                 ("https://10.0.0.1/", "private"),
@@ -46,14 +48,19 @@ import Testing
     }
 
     @Test func aNameThatResolvesToAPrivateAddressAtDeliveryGetsNoDelivery() async throws {
-        try await DeliveryHarness.run(arguments: Self.strict) { service, url in
+        try await DeliveryHarness.run(.router, configure: Self.strict) { service, url in
             let receiver = try WebhookReceiver()
             let flow = try SessionFixture.released(service, prefix: "guard")
             // Registered while a (development) server allowed it; the strict server delivers.
-            let lenient = try ServerProcess(arguments: DeliveryHarness.fast, databaseURL: url)
-            let hook = try service.registerWebhook(
-                "https://localhost:\(receiver.port)/hook", on: RawHTTPClient(port: lenient.port))
-            lenient.stop()
+            let lenient = try await InProcessServer(.router, databaseURL: url, configure: DeliveryHarness.fastDelivery)
+            let hook: (id: String, secret: String)
+            do {
+                hook = try service.registerWebhook("https://localhost:\(receiver.port)/hook", on: lenient.client)
+            } catch {
+                await lenient.stop()
+                throw error
+            }
+            await lenient.stop()
             try receiver.setSecret(hook.secret)
             try service.completeSignup(flow)
 

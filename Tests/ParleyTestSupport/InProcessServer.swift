@@ -1,23 +1,35 @@
 import Foundation
 import Logging
 public import ParleyHTTP
-import ParleyPostgres
+public import ParleyPostgres
 public import ParleyServer
 import Synchronization
 
-/// A ``ParleyApplication`` served from the test process on an ephemeral port: the same pool,
-/// listeners, caches and HTTP server `parley serve` runs, without the cost of a child process.
-/// Its log lines are kept in memory (``log``) for failure reports and log assertions.
+/// A ``ParleyApplication`` run in the test process: the same pool, listeners, caches, responder
+/// chain and HTTP server `parley serve` runs, without the cost of a child process. Listening on
+/// an ephemeral port, or (``Mode/router``) binding nothing, answering requests handed over as
+/// values. Its log lines are kept in memory (``log``) for failure reports and log assertions,
+/// and written to the run's log directory (`PARLEY_SERVER_LOGS`) like a child process's log.
 public final class InProcessServer: Sendable {
+    /// How tests reach the application.
+    public enum Mode: Sendable {
+        /// No socket: requests are handed to the responder chain as values.
+        case router
+        /// A real socket on 127.0.0.1, port 0: for what only the wire shows (streams, framing).
+        case live
+    }
+
     /// The running application.
     public let application: ParleyApplication
-    /// The port it listens on.
+    /// The port it listens on (0 in router mode).
     public let port: UInt16
     private let lines: MemoryLogHandler
 
-    /// Starts an application on the test database (or `databaseURL`), port 0, small pools.
+    /// Starts an application on the test database (or `databaseURL`), port 0, small pools, with
+    /// the test data key (as ``ServerProcess`` gives its children).
     public init(
-        databaseURL: String? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in },
+        _ mode: Mode = .live, databaseURL: String? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in },
+        database configureDatabase: (inout PostgresConfiguration) -> Void = { _ in },
         http configureHTTP: (inout HTTPServerConfiguration) -> Void = { _ in }
     ) async throws {
         var http = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
@@ -27,10 +39,12 @@ public final class InProcessServer: Sendable {
         configureHTTP(&http)
         var service = ServiceConfiguration()
         service.migrationsDirectory = TestEnvironment.migrations.path
+        service.dataKeyring = try DataKeyring.load(current: TestEnvironment.dataKeyFile, previous: [])
         configure(&service)
         var database = PostgresConfiguration(url: try databaseURL ?? TestEnvironment.databaseURL())
         database.maximumConnections = 4
         database.applicationName = "parley-in-process"
+        configureDatabase(&database)
         let handler = MemoryLogHandler()
         http.accessLogSink = MemoryAccessLogSink(lines: handler.lines)
         http.accessLogFlushInterval = .milliseconds(10)
@@ -41,8 +55,17 @@ public final class InProcessServer: Sendable {
         lines = handler
         application = try ParleyApplication(
             http: http, service: service, database: database, logger: logger, databaseLogger: databaseLogger)
-        port = UInt16(try await application.start())
+        switch mode {
+        case .router:
+            try await application.startWithoutSocket()
+            port = 0
+        case .live:
+            port = UInt16(try await application.start())
+        }
     }
+
+    /// A client of it: over the socket when it listens, else handing requests over as values.
+    public var client: RawHTTPClient { port == 0 ? RawHTTPClient(application: application) : RawHTTPClient(port: port) }
 
     /// What the application logged so far, one line per event.
     public var log: String { lines.text }
@@ -72,9 +95,19 @@ struct MemoryLogHandler: LogHandler {
     }
 }
 
-/// The lines every copy of a ``MemoryLogHandler`` writes to.
+/// The lines every copy of a ``MemoryLogHandler`` writes to; with a run log directory
+/// (`PARLEY_SERVER_LOGS`), also appended to `parley-in-process-<uuid>.log` there, where
+/// deploy/test's leak check reads every server's log.
 final class MemoryLogLines: Sendable {
     private let lines = Mutex<[String]>([])
+    private let file: Mutex<FileHandle?> = Mutex(MemoryLogLines.openLogFile())
+
+    private static func openLogFile() -> FileHandle? {
+        guard let directory = ServerLogs.directory else { return nil }
+        let path = "\(directory)/parley-in-process-\(UUID().uuidString).log"
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
+        return FileHandle(forWritingAtPath: path)
+    }
 
     var text: String { lines.withLock { $0.joined(separator: "\n") } }
 
@@ -83,6 +116,7 @@ final class MemoryLogLines: Sendable {
             if $0.count >= 10_000 { $0.removeFirst($0.count / 2) }
             $0.append(line)
         }
+        file.withLock { $0?.write(Data((line + "\n").utf8)) }
     }
 }
 

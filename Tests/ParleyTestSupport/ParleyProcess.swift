@@ -1,4 +1,5 @@
 public import Foundation
+import Testing
 
 /// The built `parley` executable started in the background, so several can run at once
 /// (migrations racing each other); ``wait()`` collects what it wrote.
@@ -32,8 +33,15 @@ public struct ParleyProcess {
         return ParleyProcess(process: process, drained: ParleyExecutable.drain(output, error))
     }
 
-    /// Waits for the process to exit and collects its output.
-    public func wait() -> Result {
+    /// Waits for the process to exit (at most `seconds`, then kills it and records an issue: a
+    /// hang guard) and collects its output.
+    public func wait(seconds: Double = 300) -> Result {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            Issue.record("\(process.executableURL?.lastPathComponent ?? "a process") ran over \(seconds) s; killing it")
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         let (stdout, stderr) = drained()
         return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)

@@ -1,5 +1,6 @@
 import Foundation
 public import ParleyCore
+public import ParleyServer
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,15 +43,31 @@ public struct RawResponse: Sendable, CustomStringConvertible {
 }
 
 /// A tiny HTTP/1.1 client over raw sockets (`Connection: close`, one request per
-/// connection), so tests see exactly what the server sends, early 413s included.
-/// Every response is kept so a test can check the server never answered 5xx.
+/// connection), so tests see exactly what the server sends, early 413s included; or, made with
+/// an application, a client that hands each request to it as a value with no socket (router
+/// mode, as HummingbirdTesting's `.router`). Every response is kept so a test can check the
+/// server never answered 5xx, and recorded for deploy/test's schema and leak checks.
+///
+/// ``execute(_:_:headers:body:timeout:)`` is the async client: it never blocks a thread of the
+/// cooperative pool. ``send(_:_:headers:body:timeout:)`` is the synchronous one the suites'
+/// bodies call; it blocks its caller, which a harness runs on a ``TestBodyExecutor`` thread.
 public final class RawHTTPClient: Sendable {
-    /// The server's port on 127.0.0.1.
+    /// The server's port on 127.0.0.1 (0 for a client of an application without a socket).
     public let port: UInt16
+    private let application: ParleyApplication?
     private let seen = Mutex<[(request: String, status: Int)]>([])
 
     /// A client of the server on 127.0.0.1:`port`.
-    public init(port: UInt16) { self.port = port }
+    public init(port: UInt16) {
+        self.port = port
+        application = nil
+    }
+
+    /// A client that hands requests to `application` (started with `startWithoutSocket()`).
+    public init(application: ParleyApplication) {
+        port = 0
+        self.application = application
+    }
 
     /// Every (request line, status) this client got, in order.
     public var exchanges: [(request: String, status: Int)] { seen.withLock { $0 } }
@@ -59,11 +76,63 @@ public final class RawHTTPClient: Sendable {
     public var serverErrors: [String] { exchanges.filter { $0.status >= 500 }.map { "\($0.request) → \($0.status)" } }
 
     /// Sends one request and reads the response (at most `timeout` seconds per read: a hang guard,
-    /// generous because a saturated CI machine can stall a response for seconds).
+    /// generous because a saturated CI machine can stall a response for seconds). Blocks the
+    /// calling thread: call it from a harness's body, never from a bare task.
     @discardableResult
     public func send(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
         timeout: Int = 30
+    ) throws -> RawResponse {
+        let response: RawResponse
+        if let application {
+            response = try BlockingWait.result(timeout: Double(timeout)) {
+                await RouterExchange.respond(application, method, target, headers: headers, body: body)
+            }
+        } else {
+            response = try exchange(method, target, headers: headers, body: body, timeout: timeout)
+        }
+        return record(method, target, headers: headers, body: body, response: response)
+    }
+
+    /// `send`, awaited: the router mode awaits the application; a socket exchange runs on a
+    /// thread of its own, so no cooperative thread waits on a read.
+    @discardableResult
+    public func execute(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+        timeout: Int = 30
+    ) async throws -> RawResponse {
+        let response: RawResponse
+        if let application {
+            response = await RouterExchange.respond(application, method, target, headers: headers, body: body)
+        } else {
+            response = try await BlockingWait.offPool {
+                try self.exchange(method, target, headers: headers, body: body, timeout: timeout)
+            }
+        }
+        return record(method, target, headers: headers, body: body, response: response)
+    }
+
+    /// `send` with a JSON body and `Content-Type: application/json`.
+    @discardableResult
+    public func sendJSON(_ method: String, _ target: String, _ json: String, headers: [(String, String)] = [])
+        throws -> RawResponse
+    {
+        try send(method, target, headers: [("Content-Type", "application/json")] + headers, body: Array(json.utf8))
+    }
+
+    /// Keeps the exchange for the 5xx check and hands it to the run's recorders.
+    private func record(
+        _ method: String, _ target: String, headers: [(String, String)], body: [UInt8]?, response: RawResponse
+    ) -> RawResponse {
+        seen.withLock { $0.append(("\(method) \(target)", response.status)) }
+        ResponseRecorder.record(method: method, target: target, response: response)
+        UsedSecrets.record(target: target, headers: headers, body: body, response: response)
+        return response
+    }
+
+    /// One request over a fresh connection to 127.0.0.1:`port`.
+    private func exchange(
+        _ method: String, _ target: String, headers: [(String, String)], body: [UInt8]?, timeout: Int
     ) throws -> RawResponse {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -73,19 +142,7 @@ public final class RawHTTPClient: Sendable {
         defer { close(fd) }
         // A server may answer (413) and close before the body is sent: stop sending then, and read.
         _ = TestSocket.sendAll(fd, Array(head.utf8) + (body ?? []))
-        let response = try readResponse(fd, method: method)
-        seen.withLock { $0.append(("\(method) \(target)", response.status)) }
-        ResponseRecorder.record(method: method, target: target, response: response)
-        UsedSecrets.record(target: target, headers: headers, body: body, response: response)
-        return response
-    }
-
-    /// `send` with a JSON body and `Content-Type: application/json`.
-    @discardableResult
-    public func sendJSON(_ method: String, _ target: String, _ json: String, headers: [(String, String)] = [])
-        throws -> RawResponse
-    {
-        try send(method, target, headers: [("Content-Type", "application/json")] + headers, body: Array(json.utf8))
+        return try readResponse(fd, method: method)
     }
 
     private func readResponse(_ fd: Int32, method: String) throws -> RawResponse {

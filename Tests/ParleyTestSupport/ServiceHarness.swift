@@ -39,6 +39,14 @@ public struct ServiceHarness: Sendable {
     /// The first server's client.
     public var client: RawHTTPClient { clients[0] }
 
+    /// A client of server `index` of its own, whose exchanges the harness's 5xx check does not see.
+    public func separateClient(_ index: Int = 0) -> RawHTTPClient {
+        index < servers.count ? RawHTTPClient(port: servers[index].port) : applications[index].client
+    }
+
+    /// The port server `index` listens on (0 for an in-process application without a socket).
+    public func port(_ index: Int = 0) -> UInt16 { index < servers.count ? servers[index].port : clients[index].port }
+
     /// What server `index` logged so far (a child process's output, or an in-process log).
     public func serverLog(_ index: Int) -> String {
         index < servers.count ? servers[index].log : applications[index].log
@@ -55,29 +63,29 @@ public struct ServiceHarness: Sendable {
         defer { servers.forEach { $0.stop() } }
         for _ in 0..<count { servers.append(try ServerProcess(arguments: arguments)) }
         try await exercise(
-            pool: pool, servers: servers, applications: [], ports: servers.map(\.port),
+            pool: pool, servers: servers, applications: [], clients: servers.map { RawHTTPClient(port: $0.port) },
             logs: { servers.map(\.log) }, body)
     }
 
-    /// Runs `body` against `servers` ``ParleyApplication``s in this process (port 0), each
-    /// configured by `configure`: for tests of the API, where a child process is not what
-    /// is being tested. Stops them whatever happens, then checks that nothing answered 5xx.
-    ///
-    /// Not used by the suites for now: ``RawHTTPClient`` blocks the cooperative thread it runs on,
-    /// and the in-process server's handlers resume on the same pool (two threads on this
-    /// machine), so two parallel tests waiting on their servers can starve both until the read
-    /// timeout. Child processes have their own threads; switch back once the client awaits.
+    /// Runs `body` against `count` ``ParleyApplication``s in this process, each configured by
+    /// `configure`: for tests of the API, where a child process is not what is being tested.
+    /// `.router` hands requests to the responder chain with no socket; `.live` listens on port 0
+    /// for what only the wire shows (streams, framing, clients that dial a URL). Stops them
+    /// whatever happens, then checks that nothing answered 5xx.
     public static func run(
-        inProcess count: Int, configure: (inout ServiceConfiguration) -> Void = { _ in },
-        _ body: (ServiceHarness) async throws -> Void
+        inProcess count: Int, _ mode: InProcessServer.Mode = .router,
+        configure: (inout ServiceConfiguration) -> Void = { _ in },
+        database: (inout PostgresConfiguration) -> Void = { _ in }, _ body: (ServiceHarness) async throws -> Void
     ) async throws {
         let pool = try await TestEnvironment.migratedPool()
         defer { pool.shutdown() }
         var applications: [InProcessServer] = []
         do {
-            for _ in 0..<count { applications.append(try await InProcessServer(configure: configure)) }
+            for _ in 0..<count {
+                applications.append(try await InProcessServer(mode, configure: configure, database: database))
+            }
             try await exercise(
-                pool: pool, servers: [], applications: applications, ports: applications.map(\.port),
+                pool: pool, servers: [], applications: applications, clients: applications.map(\.client),
                 logs: { applications.map(\.log) }, body)
         } catch {
             for application in applications { await application.stop() }
@@ -86,23 +94,31 @@ public struct ServiceHarness: Sendable {
         for application in applications { await application.stop() }
     }
 
+    /// Runs a harness's `body` on ``TestBodyExecutor`` threads: its synchronous clients block
+    /// those, never the cooperative pool the in-process servers and other tests need.
+    public static func offPool<Value>(_ body: () async throws -> Value) async throws -> Value {
+        try await withTaskExecutorPreference(TestBodyExecutor.shared) { try await body() }
+    }
+
     private static func exercise(
-        pool: PostgresPool, servers: [ServerProcess], applications: [InProcessServer], ports: [UInt16],
+        pool: PostgresPool, servers: [ServerProcess], applications: [InProcessServer], clients: [RawHTTPClient],
         logs: () -> [String], _ body: (ServiceHarness) async throws -> Void
     ) async throws {
         let harness = ServiceHarness(
-            pool: pool, servers: servers, applications: applications, clients: ports.map { RawHTTPClient(port: $0) },
+            pool: pool, servers: servers, applications: applications, clients: clients,
             author: try await TestEnvironment.token(.author, pool: pool),
             publisher: try await TestEnvironment.token(.publish, pool: pool),
             admin: try await TestEnvironment.token(.admin, pool: pool))
         do {
-            try await body(harness)
+            try await offPool { try await body(harness) }
         } catch {
             for log in logs() { Issue.record("server log:\n\(log.suffix(4000))") }
             throw error
         }
         if ServerLogs.directory != nil {
-            for client in harness.clients { try? ServerLogs.keep(metrics: client.send("GET", "/metrics").text) }
+            for client in harness.clients {
+                if let metrics = try? await client.execute("GET", "/metrics") { ServerLogs.keep(metrics: metrics.text) }
+            }
         }
         let errors = harness.clients.flatMap(\.serverErrors)
         #expect(errors.isEmpty, "the server answered 5xx: \(errors)")

@@ -161,11 +161,18 @@ def main():
     def check_documented(entry, where):
         """The body against the schema /openapi.json gives its route, status and media type."""
         operation = openapi.operation(entry["method"], entry["target"])
+        media = entry["contentType"].split(";")[0].strip()
         if operation is None:
-            counts["unrouted"] = counts.get("unrouted", 0) + 1  # 404/405 of paths no route has
+            # A path or method no route has: only a 404/405 problem document may come back, and it
+            # must be a valid one; any other body of an undocumented route is a mismatch.
+            if entry["status"] not in (404, 405) or media != "application/problem+json":
+                failures.append(f"{where}: {entry['status']} {media} from a route /openapi.json does not describe")
+                return
+            counts["unrouted"] = counts.get("unrouted", 0) + 1
+            for error in validators["problem"].iter_errors(entry["body"]):
+                failures.append(f"{where}: unrouted problem at /{'/'.join(map(str, error.absolute_path))}: {error.message[:300]}")
             return
         response = operation.get("responses", {}).get(str(entry["status"]))
-        media = entry["contentType"].split(";")[0].strip()
         if response is None:
             failures.append(f"{where}: status {entry['status']} is not documented for {operation['operationId']}")
             return

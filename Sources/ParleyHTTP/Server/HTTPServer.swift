@@ -8,8 +8,10 @@ import Synchronization
 /// listening socket (SO_REUSEPORT). Inline responders run on the loop; others run as tasks
 /// and hand their response back through the loop's eventfd.
 public final class HTTPServer: Sendable {
-    private let core: ServerCore
+    let core: ServerCore
     private let state = Mutex<(port: Int?, handles: [LoopHandle])>((nil, []))
+    /// The access log of ``respond(to:remoteAddress:)`` once ``startWithoutSocket()`` ran.
+    let socketless = Mutex<AccessLog?>(nil)
 
     /// Creates a server; nothing is bound until `start()`. Throws when the TLS files are unusable.
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) throws {
@@ -90,7 +92,12 @@ public final class HTTPServer: Sendable {
         let until = Syscall.monotonicNanoseconds() + deadline.nanoseconds
         for handle in handles { handle.post(.drain(deadline: until)) }
         for handle in handles { await handle.waitUntilFinished() }
-        if !handles.isEmpty { core.responderPool.stop() }
+        let respondedWithoutSocket = socketless.withLock { log in
+            defer { log = nil }
+            log?.flush()
+            return log != nil
+        }
+        if !handles.isEmpty || respondedWithoutSocket { core.responderPool.stop() }
     }
 
     /// Starts the server, logs `listening on HOST:PORT`, waits for SIGTERM or SIGINT, then shuts
