@@ -18,6 +18,7 @@ import threading
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -32,6 +33,17 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+def start_chromium(options):
+    """A Chromium session; one retry, since a loaded machine can miss chromedriver's start-up deadline."""
+    service_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    try:
+        return webdriver.Chrome(service=Service(service_path), options=options)
+    except WebDriverException as error:
+        print(f"chromium did not start ({error.msg.splitlines()[0] if error.msg else error}); retrying once",
+              file=sys.stderr)
+        return webdriver.Chrome(service=Service(service_path), options=options)
 
 
 def main():
@@ -54,8 +66,7 @@ def main():
         for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
             options.add_argument(flag)
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                                  options=options)
+        driver = start_chromium(options)
         driver.set_script_timeout(30)
         version = driver.capabilities.get("browserVersion", "?")
         driver.get(f"http://127.0.0.1:{server.server_address[1]}/page.html")
