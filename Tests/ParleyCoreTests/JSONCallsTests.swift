@@ -56,8 +56,8 @@ import Testing
         #expect(
             Self.text("gate", [Self.screen, nil]) == Self.text("gate", [Self.screen, "1.0.0"]), "absent: the floor")
         let custom = try #require(
-            Self.text("gate", [Self.screen, "1.1.0", #"{"capabilities":{"add":["component:datePicker"]}}"#]))
-        #expect(custom.contains(#""needsUpgrade":false"#))
+            Self.text("gate", [Self.screen, "2.0.0", #"{"capabilities":{"remove":["rule:pattern"]}}"#]))
+        #expect(custom.contains(#""deferred":[{"field":"code","rule":"pattern"}"#), "a core build without pattern")
         let flow =
             #"{"schema":"parley.flow/1","id":"f","start":"a","steps":[{"id":"a","screen":"#
             + Self.screen + #","next":[]}]}"#
