@@ -3,7 +3,7 @@ import Testing
 @testable import ParleyHTTP
 
 /// The connection's protocol logic without sockets: bytes in, steps and actions out.
-@Suite(.timeLimit(.minutes(5))) struct ConnectionStateMachineTests {
+@Suite(.timeLimit(.minutes(10))) struct ConnectionStateMachineTests {
     static let date = Array("Date: Mon, 23 Nov 2026 11:00:00 GMT\r\n".utf8)
 
     static func make(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) -> ConnectionStateMachine {
@@ -12,7 +12,7 @@ import Testing
         return ConnectionStateMachine(limits: ConnectionLimits(configuration), now: 0)
     }
 
-    static let route = HTTPRoute(responder: InlineResponder { _, _ in .text("ok") })
+    static let route = HTTPRoute { _, _ in .now(.text("ok")) }
 
     /// Everything queued for writing, as text; the queue is emptied as if the socket took it all.
     static func written(_ machine: inout ConnectionStateMachine, now: UInt64 = 1) -> (

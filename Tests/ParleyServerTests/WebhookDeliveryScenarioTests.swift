@@ -1,6 +1,6 @@
 import Foundation
-import ParleyServer
 import ParleyCore
+import ParleyServer
 import Testing
 
 /// Issue 12 (delivery): completions reach a real receiver that verifies each one with the

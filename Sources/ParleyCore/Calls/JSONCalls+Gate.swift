@@ -1,6 +1,6 @@
 extension JSONCalls {
     /// `gate(document, coreVersion, options?)`: the screen served to a core of that version and
-    /// its report (DESIGN.md "Capabilities and version gating").
+    /// its report (docs/gating.md).
     ///
     /// For a flow document, the step `options.step` (default: the flow's `start`) gated as
     /// `GET /v1/screens` serves it: `{"deferred", "flow", "report", "screen", "served", "step"}`

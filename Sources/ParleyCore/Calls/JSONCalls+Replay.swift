@@ -1,6 +1,6 @@
 extension JSONCalls {
     /// `replay(flow, path)`: whether a session's whole path completes the flow, as the server
-    /// checks before completing (DESIGN.md "Sessions"): `{"completed": true, "answers"}` or
+    /// checks before completing (docs/sessions.md): `{"completed": true, "answers"}` or
     /// `{"completed": false, "refused": {"index", "step", "reason", "errors"?}}`. `path` is
     /// `[{"step", "answers"}, …]` (Tests/Conformance/README.md, replay vectors).
     public static func replay(flow: [UInt8], path: [UInt8]) -> [UInt8] {

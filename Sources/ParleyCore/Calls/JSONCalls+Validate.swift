@@ -3,7 +3,7 @@ extension JSONCalls {
     /// `parley validate` prints it, `{"deferred", "errors", "valid"}` in canonical JSON.
     ///
     /// `screen` is a screen document, or a flow document with `options.step`; `path` holds the
-    /// answers of earlier steps of the session's path (DESIGN.md "Sessions"); `options.mode` is
+    /// answers of earlier steps of the session's path (docs/sessions.md); `options.mode` is
     /// `"server"` (the default, as the server checks) or `"client"` (unknown rules deferred).
     public static func validate(screen: [UInt8], answers: [UInt8], path: [UInt8]?, options: [UInt8]?) -> [UInt8] {
         do throws(CallProblem) {

@@ -1,4 +1,4 @@
-/// ParleyCore's text interface (DESIGN.md "ParleyCore in WebAssembly"): every
+/// ParleyCore's text interface (docs/webassembly.md): every
 /// call takes JSON text and returns JSON text, exactly the documents the server
 /// reads and writes, so a core compiled to WebAssembly (`parley-core.mjs`) and
 /// the native build answer byte for byte alike.

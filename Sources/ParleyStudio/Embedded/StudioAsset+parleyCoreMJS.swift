@@ -6,9 +6,9 @@ extension StudioAsset {
     static let parleyCoreMJS = StudioAsset(
         name: "parley-core.mjs", contentType: "text/javascript; charset=utf-8",
         text: ##"""
-// parley-core.mjs: ParleyCore compiled to WebAssembly (DESIGN.md "ParleyCore in WebAssembly",
-// docs/webassembly.md). Dependency-free; runs in browsers and in Node. Every call takes and
-// returns JSON text, exactly the documents the server reads and writes.
+// parley-core.mjs: ParleyCore compiled to WebAssembly (docs/webassembly.md). Dependency-free;
+// runs in browsers and in Node. Every call takes and returns JSON text, exactly the documents
+// the server reads and writes.
 //
 //   import { loadParleyCore } from "./parley-core.mjs";
 //   const core = await loadParleyCore(bytesOrUrl);  // a URL (string or URL), a Response, bytes or a WebAssembly.Module
@@ -104,7 +104,7 @@ function wrap(exports) {
         lint: (document) => call("lint", document),
         /// Whether a session's path completes the flow, as the server checks before completing.
         replay: (flow, path) => call("replay", flow, path),
-        /// Visibility, computed values and texts of a step (DESIGN.md "Expressions"), when this build has them.
+        /// Visibility, computed values and texts of a step (docs/expressions.md), when this build has them.
         evaluate: (flow, stepId, answers) => call("evaluate", flow, stepId, answers),
         /// The core version this build implements.
         version,
