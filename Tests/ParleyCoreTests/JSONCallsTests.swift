@@ -3,7 +3,7 @@ import Testing
 
 /// ``JSONCalls``: the JSON-text interface parley-core.wasm exports (docs/webassembly.md). The
 /// WebAssembly side is checked against these very outputs by deploy/wasm-test.
-@Suite(.timeLimit(.minutes(1))) struct JSONCallsTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONCallsTests {
     static let screen = #"""
         {"schema":"parley.screen/1","id":"s","root":{"type":"vstack","id":"root","children":[
           {"type":"textField","id":"code","properties":{"fieldId":"code","validation":[
