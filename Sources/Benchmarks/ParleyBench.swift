@@ -6,6 +6,8 @@ struct ParleyBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parley-bench",
         abstract: "Measure Parley's hot paths and print figures.",
-        subcommands: [RulesBenchmark.self, GatingBenchmark.self, HTTPBenchmark.self, PostgresBenchmark.self]
+        subcommands: [
+            RulesBenchmark.self, GatingBenchmark.self, HTTPBenchmark.self, PostgresBenchmark.self, CallsBenchmark.self,
+        ]
     )
 }

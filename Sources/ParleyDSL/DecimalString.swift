@@ -8,7 +8,7 @@ public struct DecimalString: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The number as written.
     public let text: String
 
-    /// A decimal in DESIGN.md's number grammar; anything else is a programming error in a flow
+    /// A decimal in the number grammar of docs/rules.md; anything else is a programming error in a flow
     /// definition and stops the build of that flow.
     public init(stringLiteral text: String) {
         precondition(JSONNumber(parsing: text) != nil, "\"\(text)\" is not a decimal number (use e.g. \"10000\")")

@@ -23,14 +23,9 @@ struct LintReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             return LintReport(path: path, error: "cannot read the file")
         }
-        do {
-            let document = try JSONParser.parse(Array(data))
-            let problems = linter.lint(document: document)
-            let flow = FlowLinter.documentKind(of: document) == "flow" ? try? Flow(json: document, at: .root) : nil
-            return LintReport(path: path, problems: problems, servability: flow.map { Servability().analyze($0) })
-        } catch {
-            return LintReport(path: path, error: "not valid JSON at \(error)")
-        }
+        let result = LintResult(bytes: Array(data), linter: linter)
+        return LintReport(
+            path: path, problems: result.problems, error: result.error, servability: result.servability)
     }
 
     /// One line per problem (`file: pointer: message [code]`), then a summary.
@@ -77,18 +72,8 @@ struct LintReport {
     }
 
     private func jsonObject(includingPath: Bool) -> JSONValue {
-        var object = JSONObject()
-        object["valid"] = .bool(isValid)
-        object["problems"] = .array(
-            problems.map { problem in
-                [
-                    "code": .string(problem.code), "pointer": .string(problem.pointer.description),
-                    "message": .string(problem.message), "severity": .string(problem.severity.rawValue),
-                ]
-            })
+        var object = LintResult(problems: problems, servability: servability, error: error).json
         if includingPath { object["path"] = .string(path) }
-        if let servability { object["servability"] = servability.json }
-        if let error { object["error"] = .string(error) }
         return .object(object)
     }
 }

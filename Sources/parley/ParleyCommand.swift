@@ -10,7 +10,7 @@ struct ParleyCommand: AsyncParsableCommand {
             LintCommand.self, ValidateCommand.self, RenderCommand.self, BundleCommand.self, KeygenCommand.self,
             ServeCommand.self, MigrateCommand.self, PublishCommand.self, TokenCommand.self, KeyCommand.self,
             SessionCommand.self, ReleaseCommand.self, ExportCommand.self, SamplesCommand.self, SchemasCommand.self,
-            PruneCommand.self,
+            PruneCommand.self, CoreCasesCommand.self,
         ]
     )
 }

@@ -15,32 +15,11 @@ enum ValidationInput {
 
     /// The screen in a decoded document; refuses screens whose rules are ill-formed.
     static func screen(from document: JSONValue, step: String?, source: String) throws -> Screen {
-        let schema = document["schema"]?.stringValue ?? ""
-        let screen: Screen
-        let pointer: JSONPointer
         do {
-            if schema.hasPrefix("parley.flow/") {
-                let flow = try Flow(json: document, at: .root)
-                guard let stepId = step else {
-                    throw Problem(description: "\(source) is a flow: name a step with --step")
-                }
-                guard let index = flow.steps.firstIndex(where: { $0.id.isScalarEqual(to: stepId) }) else {
-                    let known = flow.steps.map(\.id).joined(separator: ", ")
-                    throw Problem(description: "\(source) has no step \"\(stepId)\" (steps: \(known))")
-                }
-                screen = flow.steps[index].screen
-                pointer = JSONPointer.root.appending("steps").appending(index).appending("screen")
-            } else {
-                screen = try Screen(json: document, at: .root)
-                pointer = .root
-            }
-        } catch let error as ModelDecodingError {
-            throw Problem(description: "\(source): \(error)")
+            return try Screen.validatable(from: document, step: step, source: source, stepHint: "with --step")
+        } catch {
+            throw Problem(description: error.description)
         }
-        if let problem = screen.ruleProblems(at: pointer).first {
-            throw Problem(description: "\(source): \(problem)")
-        }
-        return screen
     }
 
     /// The answers object in `path`.

@@ -95,7 +95,7 @@ public enum CapabilityRegistry {
 
     /// The distinct introduction versions, oldest first (equals ``CoreVersion/supported``).
     public static var versions: [CoreVersion] {
-        Array(Set(entries.map(\.introduced))).sorted()
+        Array(Set(entries.map { $0.introduced })).sorted()
     }
 
     /// The registry as a Markdown table (core version → what it introduced), for the README.

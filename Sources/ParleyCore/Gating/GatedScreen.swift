@@ -24,7 +24,8 @@ public struct GatedScreen: Sendable, Equatable {
     /// Wire form: `{"screen", "report", "deferred", "needsUpgrade"}`.
     public var json: JSONValue {
         [
-            "screen": screen.json, "report": .array(report.map(\.json)), "deferred": .array(deferred.map(\.json)),
+            "screen": screen.json, "report": .array(report.map { $0.json }),
+            "deferred": .array(deferred.map { $0.json }),
             "needsUpgrade": .bool(needsUpgrade),
         ]
     }

@@ -38,7 +38,7 @@ public struct GatedStep: Sendable, Equatable {
     public var json: JSONValue {
         [
             "step": .string(stepId), "served": .string(served.rawValue), "screen": screen.json,
-            "report": .array(report.map(\.json)), "deferred": .array(deferred.map(\.json)),
+            "report": .array(report.map { $0.json }), "deferred": .array(deferred.map { $0.json }),
         ]
     }
 

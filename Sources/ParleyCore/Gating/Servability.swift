@@ -46,7 +46,7 @@ public struct Servability: Sendable {
             }
             rows.append(row)
             if flow.upgrade == nil, let first {
-                let failing = zip(cores, row).filter { $0.1 == .notServable }.map(\.0.description)
+                let failing = zip(cores, row).filter { $0.1 == .notServable }.map { $0.0.description }
                 problems.append(
                     LintProblem(
                         code: "unservableStep", pointer: JSONPointer(tokens: ["steps", String(index)]),
@@ -64,10 +64,10 @@ public struct Servability: Sendable {
                     LintProblem(
                         code: "unservableUpgradeScreen", pointer: JSONPointer(tokens: ["upgrade"]),
                         message: "the \"upgrade\" screen cannot be rendered by core "
-                            + failing.map(\.0.description).joined(separator: ", ")
+                            + failing.map { $0.0.description }.joined(separator: ", ")
                             + "; build it from core \(floor) components (the built-in one is served instead)"))
             }
         }
-        return ServabilityMatrix(cores: cores, steps: flow.steps.map(\.id), rows: rows, problems: problems)
+        return ServabilityMatrix(cores: cores, steps: flow.steps.map { $0.id }, rows: rows, problems: problems)
     }
 }

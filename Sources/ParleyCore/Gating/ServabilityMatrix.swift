@@ -43,7 +43,7 @@ public struct ServabilityMatrix: Sendable, Equatable {
     ///     step      1.0.0          1.1.0          1.2.0   2.0.0
     ///     country   upgrade        via fallbacks  native  native
     public var text: String {
-        let header = ["step"] + cores.map(\.description)
+        let header = ["step"] + cores.map { $0.description }
         let body = zip(steps, rows).map { step, row in [step] + row.map(Self.label) }
         let table = [header] + body
         var widths = Array(repeating: 0, count: header.count)

@@ -8,14 +8,15 @@
 public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Largest accepted magnitude of an exponent as written; larger ones are refused
     /// so arithmetic on exponents can never overflow (documented in the README).
-    public static let maximumExponentMagnitude = 1_000_000_000_000
+    /// `Int64`, like ``exponent``, so 32-bit targets (WebAssembly) read the same numbers.
+    public static let maximumExponentMagnitude: Int64 = 1_000_000_000_000
 
     /// Whether the value is below zero.
     public let isNegative: Bool
     /// Significant decimal digits, ASCII, no leading or trailing zeros ("0" for zero).
     public let digits: [UInt8]
-    /// Power of ten the digits are scaled by.
-    public let exponent: Int
+    /// Power of ten the digits are scaled by (`Int64` everywhere: `Int` is 32 bits on WebAssembly).
+    public let exponent: Int64
 
     /// Whether the value is zero.
     public var isZero: Bool { digits == [0x30] }
@@ -53,7 +54,7 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
             significand += bytes[fractionStart..<index]
             scale = index - fractionStart
         }
-        var written = 0
+        var written: Int64 = 0
         if index < count, bytes[index] == 0x65 || bytes[index] == 0x45 {
             index += 1
             var exponentNegative = false
@@ -64,14 +65,14 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
             let exponentStart = index
             while index < count, isDigit(bytes[index]) {
                 if written > Self.maximumExponentMagnitude { return nil }
-                written = written * 10 + Int(bytes[index] - 0x30)
+                written = written * 10 + Int64(bytes[index] - 0x30)
                 index += 1
             }
             guard index > exponentStart, written <= Self.maximumExponentMagnitude else { return nil }
             if exponentNegative { written = -written }
         }
         guard index == count else { return nil }
-        self.init(negative: negative, significand: significand, exponent: written - scale)
+        self.init(negative: negative, significand: significand, exponent: written - Int64(scale))
     }
 
     /// An exact integer.
@@ -81,7 +82,7 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Normalises a raw significand.
-    init(negative: Bool, significand: [UInt8], exponent: Int) {
+    init(negative: Bool, significand: [UInt8], exponent: Int64) {
         var first = 0
         while first < significand.count - 1, significand[first] == 0x30 { first += 1 }
         var last = significand.count
@@ -103,19 +104,34 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Exponent of the leading digit (scientific notation): `digits.count - 1 + exponent`.
-    public var adjustedExponent: Int { digits.count - 1 + exponent }
+    public var adjustedExponent: Int64 { Int64(digits.count) - 1 + exponent }
 
     /// Whether the value has no fractional part.
     public var isInteger: Bool { exponent >= 0 }
 
-    /// The value as an `Int` when it is an integer that fits, else `nil`.
+    /// The value as an `Int` when it is an integer that fits, else `nil` (below 10^18 on
+    /// 64-bit targets, 10^9 on 32-bit ones; the rule interpreter reads counts with ``countValue``).
     public var intValue: Int? {
-        guard isInteger, adjustedExponent < 18 else { return nil }
+        guard isInteger, adjustedExponent < (Int.bitWidth == 64 ? 18 : 9) else { return nil }
         var result = 0
         for digit in digits { result = result * 10 + Int(digit - 0x30) }
         for _ in 0..<exponent { result *= 10 }
         return isNegative ? -result : result
     }
+
+    /// The value as a count (a length bound) when it is an integer from 0 to
+    /// ``maximumCount``, the same on every platform, else `nil`.
+    public var countValue: Int? {
+        guard !isNegative, isInteger, adjustedExponent < 10 else { return nil }
+        var value: Int64 = 0
+        for digit in digits { value = value * 10 + Int64(digit - 0x30) }
+        for _ in 0..<exponent { value *= 10 }
+        return value <= Int64(Self.maximumCount) ? Int(value) : nil
+    }
+
+    /// Largest count a rule accepts (`minLength`, `maxLength`): 2,147,483,647, so that a
+    /// 32-bit core (WebAssembly) reads every screen a 64-bit one does.
+    public static let maximumCount = Int(Int32.max)
 
     /// Canonical text: plain digits for moderate magnitudes, otherwise
     /// `d.ddde±x`. Deterministic, so canonical JSON is byte-stable.
@@ -124,14 +140,14 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
         let digitText = String(decoding: digits, as: UTF8.self)
         let adjusted = adjustedExponent
         if exponent >= 0, adjusted < 21 {
-            text += digitText + String(repeating: "0", count: exponent)
+            text += digitText + String(repeating: "0", count: Int(exponent))
         } else if exponent < 0, adjusted >= -7 {
             if adjusted >= 0 {
-                let split = digits.count + exponent
+                let split = digits.count + Int(exponent)
                 text += String(decoding: digits[..<split], as: UTF8.self) + "."
                 text += String(decoding: digits[split...], as: UTF8.self)
             } else {
-                text += "0." + String(repeating: "0", count: -adjusted - 1) + digitText
+                text += "0." + String(repeating: "0", count: Int(-adjusted - 1)) + digitText
             }
         } else {
             text += String(decoding: digits[..<1], as: UTF8.self)

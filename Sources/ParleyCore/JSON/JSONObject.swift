@@ -38,7 +38,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public var isEmpty: Bool { members.isEmpty }
 
     /// The keys, in scalar order.
-    public var keys: [String] { members.map(\.key) }
+    public var keys: [String] { members.map { $0.key } }
 
     /// Reads or writes a member; assigning `nil` removes it.
     public subscript(key: String) -> JSONValue? {

@@ -22,7 +22,7 @@ extension LintWalk {
             report(
                 .unknownComponentType, pointer.appending("type"),
                 "\(Self.quoted(name)) is not a component type Parley knows; use one of "
-                    + ComponentType.known.map(\.name).joined(separator: ", ") + ".")
+                    + ComponentType.known.map { $0.name }.joined(separator: ", ") + ".")
         }
         if let id = identifier(node, "id", at: pointer, what: "node") {
             if let first = nodeIds[ScalarKey(id)] {

@@ -51,10 +51,10 @@ extension LintWalk {
                 reading(.rule) { walk in walk.lintPredicate(when, at: parameters.pointer(for: "when"), depth: 1) }
             }
         case "minLength", "maxLength":
-            if let number = parameters.number("value", in: &self), number.intValue.map({ $0 >= 0 }) != true {
+            if let number = parameters.number("value", in: &self), number.countValue == nil {
                 report(
                     .invalidRuleParameter, parameters.pointer(for: "value"),
-                    "\(kind) needs a whole number of 0 or more.")
+                    "\(kind) needs a whole number from 0 to \(JSONNumber.maximumCount).")
             }
         case "pattern":
             lintPattern(parameters, in: rule)

@@ -12,9 +12,9 @@ enum NetworkPath {
         if path.hasPrefix("//") { return "The path must be relative; \"//\" would name another host." }
         if path.hasPrefix("/") { return "The path must be relative to the API, without a leading \"/\"." }
         let beforeQuery = path.prefix { $0 != "?" && $0 != "#" }
-        if beforeQuery.contains("//") { return "The path must not contain \"//\"." }
+        if contains(beforeQuery, "//") { return "The path must not contain \"//\"." }
         let lowered = beforeQuery.lowercased()
-        if lowered.contains("%2e") || lowered.contains("%2f") || lowered.contains("%5c") {
+        if contains(lowered, "%2e") || contains(lowered, "%2f") || contains(lowered, "%5c") {
             return "The path must not hide \".\", \"/\" or \"\\\" behind percent-encoding."
         }
         for segment in beforeQuery.split(separator: "/", omittingEmptySubsequences: false)
@@ -22,6 +22,19 @@ enum NetworkPath {
             return "The path must not contain a \".\" or \"..\" segment."
         }
         return nil
+    }
+
+    /// Whether `needle` (ASCII here) occurs in `text`, scalar by scalar. The standard library's
+    /// substring search lives in `_StringProcessing`, which Embedded Swift (WebAssembly) lacks.
+    private static func contains(_ text: some StringProtocol, _ needle: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        let wanted = Array(needle.unicodeScalars)
+        guard scalars.count >= wanted.count else { return false }
+        for start in 0...(scalars.count - wanted.count)
+        where scalars[start..<start + wanted.count].elementsEqual(wanted) {
+            return true
+        }
+        return false
     }
 
     /// RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"` before any `/`.

@@ -24,7 +24,7 @@ public struct FlowLocalization: Sendable, Hashable {
     static func extract(from document: JSONValue) -> (plain: JSONValue, localization: FlowLocalization?) {
         var locales: [String] = []
         if case .array(let declared)? = document["locales"] {
-            locales = declared.compactMap(\.stringValue)
+            locales = declared.compactMap { $0.stringValue }
         }
         var strings: [JSONPointer: [String: String]] = [:]
         let fallback = locales.first
@@ -34,7 +34,7 @@ public struct FlowLocalization: Sendable, Hashable {
             for member in localized { if let text = member.value.stringValue { byLocale[member.key] = text } }
             strings[pointer] = byLocale
             let chosen =
-                fallback.flatMap { byLocale[$0] } ?? localized.members.lazy.compactMap(\.value.stringValue).first
+                fallback.flatMap { byLocale[$0] } ?? localized.members.lazy.compactMap { $0.value.stringValue }.first
             return .string(chosen ?? "")
         }
         if case .object(var object) = plain {

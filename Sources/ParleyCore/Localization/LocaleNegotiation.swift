@@ -42,7 +42,7 @@ public enum LocaleNegotiation {
             }
             if quality > 0, range != "*" { weighted.append((String(range), quality, order)) }
         }
-        return weighted.sorted { ($0.quality, -$0.order) > ($1.quality, -$1.order) }.map(\.range)
+        return weighted.sorted { ($0.quality, -$0.order) > ($1.quality, -$1.order) }.map { $0.range }
     }
 
     /// `1*8ALPHA *("-" 1*8alphanum)`.

@@ -43,7 +43,7 @@ extension Bundle: ParleyDocument {
     public var json: JSONValue {
         [
             "schema": .string(SchemaVersion.bundle.description), "channel": .string(channel),
-            "source": .object(source), "flows": .array(flows.map(\.json)),
+            "source": .object(source), "flows": .array(flows.map { $0.json }),
         ]
     }
 }

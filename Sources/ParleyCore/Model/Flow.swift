@@ -86,7 +86,7 @@ extension Flow: ParleyDocument {
         object["id"] = .string(id)
         if let title { object["title"] = .string(title) }
         object["start"] = .string(start)
-        object["steps"] = .array(steps.map(\.json))
+        object["steps"] = .array(steps.map { $0.json })
         if let upgrade { object["upgrade"] = upgrade.json }
         if let retention { object["retention"] = .string(retention.description) }
         if !computed.isEmpty { object["computed"] = ComputedValue.json(computed) }

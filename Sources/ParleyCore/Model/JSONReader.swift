@@ -98,11 +98,13 @@ public struct JSONReader: Sendable {
         }
     }
 
-    /// A required non-negative integer that fits in `Int`.
+    /// A required integer from 0 to ``JSONNumber/maximumCount`` (the same range on every platform).
     public func count(_ key: String) throws(ModelDecodingError) -> Int {
         let number = try number(key)
-        guard let value = number.intValue, value >= 0 else {
-            throw .invalidValue(pointer.appending(key), "\"\(key)\" must be a non-negative integer, found \(number)")
+        guard let value = number.countValue else {
+            throw .invalidValue(
+                pointer.appending(key),
+                "\"\(key)\" must be a whole number from 0 to \(JSONNumber.maximumCount), found \(number)")
         }
         return value
     }

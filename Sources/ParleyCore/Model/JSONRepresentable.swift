@@ -4,8 +4,9 @@ public protocol ParleyDocument: JSONRepresentable {}
 /// A value with a wire form: decoded from and encoded to ``JSONValue``.
 ///
 /// The exact path is ``decode(_:)`` / ``canonicalBytes``; `Codable` is offered
-/// on top of it for convenience (see `JSONRepresentable+Codable.swift`).
-public protocol JSONRepresentable: Sendable, Codable {
+/// on top of it for convenience (see `JSONRepresentable+Codable.swift`) wherever
+/// the standard library has it (``CodableWhereAvailable``).
+public protocol JSONRepresentable: Sendable, CodableWhereAvailable {
     /// Decodes from a JSON value located at `pointer` in its document.
     init(json: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError)
     /// The wire JSON.

@@ -192,10 +192,10 @@ public struct Node: Sendable, Equatable {
         object["type"] = .string(type.name)
         object["id"] = .string(id)
         var props = properties
-        if !validation.isEmpty { props["validation"] = .array(validation.map(\.json)) }
+        if !validation.isEmpty { props["validation"] = .array(validation.map { $0.json }) }
         if let action { props["action"] = action.json }
         object["properties"] = .object(props)
-        if !children.isEmpty { object["children"] = .array(children.map(\.json)) }
+        if !children.isEmpty { object["children"] = .array(children.map { $0.json }) }
         if let fallback { object["fallback"] = fallback.json }
         if let visibleWhen { object["visibleWhen"] = visibleWhen.json }
         return .object(object)

@@ -115,8 +115,8 @@ public indirect enum Predicate: Sendable, Equatable {
         case .empty(let subject, let flag):
             subject.write(into: &object)
             object["empty"] = .bool(flag)
-        case .all(let parts): object["all"] = .array(parts.map(\.json))
-        case .any(let parts): object["any"] = .array(parts.map(\.json))
+        case .all(let parts): object["all"] = .array(parts.map { $0.json })
+        case .any(let parts): object["any"] = .array(parts.map { $0.json })
         case .not(let part): object["not"] = part.json
         }
         return .object(object)
@@ -143,7 +143,7 @@ public indirect enum Predicate: Sendable, Equatable {
 
     /// Field ids the predicate reads directly, in order of appearance (computed values it reads
     /// are not expanded: see ``references``).
-    public var fields: [String] { references.compactMap(\.fieldId) }
+    public var fields: [String] { references.compactMap { $0.fieldId } }
 
     /// Whether the predicate uses anything core 2.1 introduced (a `computed` subject or a form
     /// other than `equals`, `in`, `present`, `all`, `any`, `not`).

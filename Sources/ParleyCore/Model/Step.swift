@@ -31,6 +31,6 @@ public struct Step: Sendable, Equatable {
 
     /// The wire JSON.
     public var json: JSONValue {
-        ["id": .string(id), "screen": screen.json, "next": .array(next.map(\.json))]
+        ["id": .string(id), "screen": screen.json, "next": .array(next.map { $0.json })]
     }
 }

@@ -16,13 +16,13 @@ extension JSONNumber {
         if shift >= 0 {
             // b | a × 10^shift. Beyond the 2- and 5-adic valuation of b, more
             // zeros change nothing, so the shift is capped.
-            let zeros = Swift.min(shift, 4 * divisor.digits.count + 4)
+            let zeros = Int(Swift.min(shift, Int64(4 * divisor.digits.count + 4)))
             return DecimalDigits.remainderIsZero(dividend: digits, zeros: zeros, divisor: divisor.digits)
         }
         // b × 10^(-shift) | a: impossible when the divisor has more digits than a.
         let zeros = -shift
-        if divisor.digits.count + zeros > digits.count { return false }
-        let widened = divisor.digits + [UInt8](repeating: 0x30, count: zeros)
+        if Int64(divisor.digits.count) + zeros > Int64(digits.count) { return false }
+        let widened = divisor.digits + [UInt8](repeating: 0x30, count: Int(zeros))
         return DecimalDigits.remainderIsZero(dividend: digits, zeros: 0, divisor: widened)
     }
 }

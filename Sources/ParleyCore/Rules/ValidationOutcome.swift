@@ -17,8 +17,8 @@ public struct ValidationOutcome: Sendable, Equatable {
     /// The wire shape: `{"valid": Bool, "errors": [{"field","rule","message"}], "deferred": [{"field","rule"}]}`.
     public var json: JSONValue {
         [
-            "valid": .bool(valid), "errors": .array(errors.map(\.json)),
-            "deferred": .array(deferred.map(\.json)),
+            "valid": .bool(valid), "errors": .array(errors.map { $0.json }),
+            "deferred": .array(deferred.map { $0.json }),
         ]
     }
 }

@@ -13,7 +13,7 @@ struct FieldCandidates {
     /// Candidates for `node`; the field id is mixed into the seed so fields differ but stay reproducible.
     init(node: Node, field: String, seed: UInt64) {
         self.field = field
-        rules = node.validation.filter(\.isKnown)
+        rules = node.validation.filter { $0.isKnown }
         var program: IRegexpProgram?
         for rule in rules {
             if case .pattern(let pattern) = rule.check, let regexp = try? IRegexp(pattern) {
@@ -55,7 +55,7 @@ struct FieldCandidates {
         if rules.contains(where: { if case .email = $0.check { true } else { false } }) {
             return SampleEdges.mailbox(length: length)
         }
-        if rules.contains(where: \.isNumeric) {
+        if rules.contains(where: { $0.isNumeric }) {
             return length == 0 ? "" : "1" + String(repeating: "0", count: length - 1)
         }
         var scalars = String.UnicodeScalarView()
@@ -93,16 +93,16 @@ struct FieldCandidates {
         case .pattern:
             for length in lengths { values += [text(length: length), mismatch(length: length)] }
         case .oneOf(let options):
-            values = options + options.map { $0 + "~" } + [text(length: lengths[0])]
+            values = options.map { Optional($0) } + options.map { Optional($0 + "~") } + [text(length: lengths[0])]
         case .equalsField(let other):
             let target = base[other] ?? ""
             values = [target, text(length: target.unicodeScalars.count), target + "~"]
         case .minimum, .maximum, .exclusiveMinimum, .exclusiveMaximum, .multipleOf, .integer:
-            values = numbers()
+            values = numbers().map { Optional($0) }
         case .email:
-            values = SampleEdges.mailboxes + lengths.map { SampleEdges.mailbox(length: $0) }
+            values = SampleEdges.mailboxes.map { Optional($0) } + lengths.map { SampleEdges.mailbox(length: $0) }
         case .date(let minimum, let maximum):
-            values = SampleEdges.dates(min: minimum, max: maximum)
+            values = SampleEdges.dates(min: minimum, max: maximum).map { Optional($0) }
         case .unknown:
             break
         }
@@ -161,7 +161,7 @@ struct FieldCandidates {
                 values.append(half)
             }
         }
-        return values.map(\.text) + ["1", "0", "-1", "10", "1.5", "100"]
+        return values.map { $0.text } + ["1", "0", "-1", "10", "1.5", "100"]
     }
 }
 

@@ -18,10 +18,10 @@ struct SampleDecimal: Equatable {
         isNegative = number.isNegative
         digits = number.digits.reversed().map { Int($0) - 0x30 }
         if number.exponent >= 0 {
-            digits.insert(contentsOf: [Int](repeating: 0, count: number.exponent), at: 0)
+            digits.insert(contentsOf: [Int](repeating: 0, count: Int(number.exponent)), at: 0)
             scale = 0
         } else {
-            scale = -number.exponent
+            scale = Int(-number.exponent)
         }
     }
 

@@ -17,7 +17,7 @@ public struct StepSamples: Sendable, Equatable {
     public var json: JSONValue {
         [
             "step": .string(step), "context": context.json, "answers": answers.json, "valid": .bool(isValid),
-            "samples": .array(samples.map(\.json)), "gaps": .array(gaps.map(\.json)),
+            "samples": .array(samples.map { $0.json }), "gaps": .array(gaps.map { $0.json }),
         ]
     }
 }
@@ -36,7 +36,7 @@ public struct FlowSamples: Sendable, Equatable {
         [
             "schema": "parley.samples/1", "flow": .string(flow),
             "seed": .number(JSONNumber(parsing: String(seed)) ?? JSONNumber(0)),
-            "steps": .array(steps.map(\.json)),
+            "steps": .array(steps.map { $0.json }),
         ]
     }
 }

@@ -32,7 +32,7 @@ extension PathReplay.Outcome {
             object["index"] = .number(JSONNumber(refusal.index))
             object["step"] = refusal.step.map(JSONValue.string) ?? .null
             object["reason"] = .string(refusal.reason.code)
-            if case .invalidAnswers(let errors) = refusal.reason { object["errors"] = .array(errors.map(\.json)) }
+            if case .invalidAnswers(let errors) = refusal.reason { object["errors"] = .array(errors.map { $0.json }) }
             return ["completed": false, "refused": .object(object)]
         }
     }

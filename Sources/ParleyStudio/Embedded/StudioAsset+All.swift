@@ -20,6 +20,7 @@ extension StudioAsset {
         indexHTML,
         jsonposJS,
         nodeopsJS,
+        parleyCoreMJS,
         predicateJS,
         previewJS,
         propsJS,
