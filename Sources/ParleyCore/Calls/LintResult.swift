@@ -31,7 +31,7 @@ public struct LintResult: Sendable {
     }
 
     /// Whether the document was linted and nothing refuses it (warnings never do).
-    public var isValid: Bool { error == nil && !problems.contains { $0.isError } }
+    public var isValid: Bool { error == nil && !problems.contains(where: { $0.isError }) }
 
     /// `{"valid", "problems": [{"code", "pointer", "message", "severity"}], "servability"?, "error"?}`.
     public var json: JSONObject {

@@ -23,9 +23,9 @@ enum DecimalArithmetic {
 
     /// The product of `factors`, exact (`1` for none).
     static func product(_ factors: [JSONNumber]) -> JSONNumber? {
-        if factors.contains(where: \.isZero) { return JSONNumber(0) }
+        if factors.contains(where: { $0.isZero }) { return JSONNumber(0) }
         var negative = false
-        var exponent = 0
+        var exponent: Int64 = 0
         var digitCount = 0
         var endsInFive = false
         var endsEven = false
@@ -42,8 +42,10 @@ enum DecimalArithmetic {
             // its exponent is exactly `exponent`.
             let leastDigits = digitCount - Swift.max(factors.count - 1, 0)
             if leastDigits > ExpressionLimits.maximumSignificantDigits { return nil }
-            if exponent >= 0, leastDigits + exponent > ExpressionLimits.maximumSignificantDigits { return nil }
-            if -exponent > ExpressionLimits.maximumFractionDigits { return nil }
+            if exponent >= 0, Int64(leastDigits) + exponent > Int64(ExpressionLimits.maximumSignificantDigits) {
+                return nil
+            }
+            if -exponent > Int64(ExpressionLimits.maximumFractionDigits) { return nil }
         } else if digitCount > ExpressionLimits.maximumProductDigits {
             return nil
         }
@@ -59,10 +61,11 @@ enum DecimalArithmetic {
         if lhs.isZero { return JSONNumber(0) }
         let magnitude = lhs.adjustedExponent - rhs.adjustedExponent
         // |lhs / rhs| lies in (10^(magnitude − 1), 10^(magnitude + 1)).
-        if magnitude - 1 >= ExpressionLimits.maximumSignificantDigits { return nil }
-        if magnitude + 1 <= -scale - 1 { return JSONNumber(0) }
+        if magnitude - 1 >= Int64(ExpressionLimits.maximumSignificantDigits) { return nil }
+        if magnitude + 1 <= -Int64(scale) - 1 { return JSONNumber(0) }
         // |lhs| × 10^scale / |rhs| = (a × 10^shift) / b over the significands.
-        let shift = lhs.exponent + scale - rhs.exponent
+        // Bounded by the digit counts: the magnitude checks above keep it small.
+        let shift = Int(lhs.exponent + Int64(scale) - rhs.exponent)
         var dividend = lhs.digits
         if shift > 0 { dividend.append(contentsOf: repeatElement(0x30, count: shift)) }
         let divisor = DecimalInteger(digits: rhs.digits, zeros: Swift.max(-shift, 0))
@@ -70,24 +73,25 @@ enum DecimalArithmetic {
         var rounded = DecimalInteger(digits: quotient)
         let half = DecimalInteger.compare(remainder + remainder, divisor)
         if half > 0 || (half == 0 && rounded.isOdd) { rounded.increment() }
-        return JSONNumber(negative: lhs.isNegative != rhs.isNegative, significand: rounded.digits, exponent: -scale)
+        return JSONNumber(
+            negative: lhs.isNegative != rhs.isNegative, significand: rounded.digits, exponent: -Int64(scale))
     }
 
     /// `value` rounded half to even to `scale` decimals; `nil` for a scale outside 0…20.
     static func rounded(_ value: JSONNumber, scale: Int) -> JSONNumber? {
         guard (0...ExpressionLimits.maximumScale).contains(scale) else { return nil }
-        if value.isZero || value.exponent >= -scale { return value }
-        let dropped = -scale - value.exponent
+        if value.isZero || value.exponent >= -Int64(scale) { return value }
         let count = value.digits.count
         // Below a tenth of the last kept place: rounds to zero.
-        if dropped > count { return JSONNumber(0) }
+        if -Int64(scale) - value.exponent > Int64(count) { return JSONNumber(0) }
+        let dropped = Int(-Int64(scale) - value.exponent)
         let kept = value.digits[0..<(count - dropped)]
         let first = value.digits[count - dropped] &- 0x30
         // Digits are normalised (the last is not 0), so anything after the first dropped digit is non-zero.
         let restNonZero = dropped > 1
         var result = DecimalInteger(digits: kept)
         if first > 5 || (first == 5 && (restNonZero || result.isOdd)) { result.increment() }
-        return JSONNumber(negative: value.isNegative, significand: result.digits, exponent: -scale)
+        return JSONNumber(negative: value.isNegative, significand: result.digits, exponent: -Int64(scale))
     }
 
     /// The canonical text of an arithmetic result (docs/expressions.md): plain decimal, no
@@ -97,15 +101,17 @@ enum DecimalArithmetic {
         if number.isZero { return "0" }
         let digits = number.digits
         let exponent = number.exponent
-        let limit = ExpressionLimits.maximumSignificantDigits
+        let limit = Int64(ExpressionLimits.maximumSignificantDigits)
         var text: [UInt8] = number.isNegative ? [0x2D] : []
         if exponent >= 0 {
-            guard digits.count + exponent <= limit else { return nil }
+            guard Int64(digits.count) + exponent <= limit else { return nil }
             text += digits
-            text.append(contentsOf: repeatElement(0x30, count: exponent))
+            text.append(contentsOf: repeatElement(0x30, count: Int(exponent)))
         } else {
-            guard digits.count <= limit, -exponent <= ExpressionLimits.maximumFractionDigits else { return nil }
-            let integerDigits = digits.count + exponent
+            guard Int64(digits.count) <= limit, -exponent <= Int64(ExpressionLimits.maximumFractionDigits) else {
+                return nil
+            }
+            let integerDigits = digits.count + Int(exponent)
             if integerDigits > 0 {
                 text += digits[0..<integerDigits]
                 text.append(0x2E)

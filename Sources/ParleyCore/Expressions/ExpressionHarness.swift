@@ -84,8 +84,8 @@ extension StepEvaluation {
         return [
             "cleared": .array(cleared.map(JSONValue.string)),
             "hidden": .array(visibility.hiddenNodeIds.map(JSONValue.string)),
-            "valid": .bool(validation.valid), "errors": .array(validation.errors.map(\.json)),
-            "deferred": .array(validation.deferred.map(\.json)), "next": nextStepId.map(JSONValue.string) ?? .null,
+            "valid": .bool(validation.valid), "errors": .array(validation.errors.map { $0.json }),
+            "deferred": .array(validation.deferred.map { $0.json }), "next": nextStepId.map(JSONValue.string) ?? .null,
             "computed": environment.computedJSON, "texts": .object(texts),
         ]
     }

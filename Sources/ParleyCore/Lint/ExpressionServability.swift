@@ -10,7 +10,7 @@ enum ExpressionServability {
     /// `unservableStep` problems for the cores from `floor` below 2.1, when the flow has no upgrade screen.
     static func problems(_ flow: Flow, floor: CoreVersion) -> [LintProblem] {
         guard flow.upgrade == nil else { return [] }
-        let cores = CoreVersion.supported.filter { $0 >= floor && $0 < introduced }.map(\.description)
+        let cores = CoreVersion.supported.filter { $0 >= floor && $0 < introduced }.map { $0.description }
         guard !cores.isEmpty else { return [] }
         var problems: [LintProblem] = []
         for (index, step) in flow.steps.enumerated() {

@@ -103,7 +103,8 @@ public struct FlowLinter: Sendable {
     public func lint(flow: JSONValue) -> [LintProblem] {
         let problems = run(flow) { walk in walk.lintFlow(flow, at: .root) }
         // Warnings never block: a flow with only warnings is still checked for servability.
-        let structural = problems.contains(where: \.isError) ? problems : problems + servabilityProblems(flow, at: [])
+        let structural =
+            problems.contains(where: { $0.isError }) ? problems : problems + servabilityProblems(flow, at: [])
         return structural + accessibilityProblems(accessibility.problems(flow: flow), at: [])
     }
 
@@ -122,7 +123,7 @@ public struct FlowLinter: Sendable {
             accessibilityProblems(accessibility.problems(flow: flow), at: ["flows", String(index)])
         }
         // Warnings never block: a bundle with only warnings is still checked for servability.
-        guard !problems.contains(where: \.isError) else { return problems + findings }
+        guard !problems.contains(where: { $0.isError }) else { return problems + findings }
         return problems
             + flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
             + findings
@@ -137,12 +138,6 @@ public struct FlowLinter: Sendable {
                 code: problem.code, pointer: JSONPointer(tokens: prefix + problem.pointer.tokens),
                 message: problem.message, severity: problem.severity)
         }
-        ///
-        /// | code | meaning |
-        /// |---|---|
-        guard !problems.contains(where: \.isError), case .array(let flows)? = bundle["flows"] else { return problems }
-        return problems
-            + flows.enumerated().flatMap { index, flow in servabilityProblems(flow, at: ["flows", String(index)]) }
     }
 
     /// A structurally clean flow must also be servable from ``servabilityFloor`` on

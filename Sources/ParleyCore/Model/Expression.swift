@@ -114,7 +114,7 @@ public indirect enum Expression: Sendable, Equatable {
 
     /// The wire JSON.
     public var json: JSONValue {
-        func list(_ parts: [Expression]) -> JSONValue { .array(parts.map(\.json)) }
+        func list(_ parts: [Expression]) -> JSONValue { .array(parts.map { $0.json }) }
         switch self {
         case .field(let name): return ["field": .string(name)]
         case .computed(let name): return ["computed": .string(name)]

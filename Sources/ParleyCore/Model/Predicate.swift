@@ -34,7 +34,7 @@ public indirect enum Predicate: Sendable, Equatable {
     /// Every operator a predicate may use; exactly one per object.
     public static let operatorNames =
         ["equals", "in", "present", "all", "any", "not", "matches", "empty"]
-        + NumericComparison.allCases.map(\.rawValue)
+        + NumericComparison.allCases.map { $0.rawValue }
 
     /// Deepest nesting the decoder follows (the JSON parser's own bound), so a hostile value
     /// built in memory cannot exhaust the stack.
