@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Testing
 
 /// Blocking waits that give up (STYLE.md, convention 15): a ceiling generous enough that it
