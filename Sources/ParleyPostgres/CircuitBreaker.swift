@@ -6,13 +6,13 @@
 /// everyone else is still refused. A probe that connects closes the breaker (recovery without
 /// a restart); one that fails opens it again for twice as long, up to the maximum backoff.
 ///
-/// A pure value driven by the pool under its mutex, with time passed in, so its rules are
-/// tested without a clock or a database.
-struct CircuitBreaker {
+/// A pure value driven by ``PoolStateMachine``, with time passed in: generic over the instant
+/// type, it cannot read a clock, so its rules are tested without one or a database.
+struct CircuitBreaker<Instant: InstantProtocol> where Instant.Duration == Duration {
     /// Where the breaker stands.
     enum Phase: Equatable {
         case closed
-        case open(until: ContinuousClock.Instant)
+        case open(until: Instant)
         case probing
     }
 
@@ -50,12 +50,12 @@ struct CircuitBreaker {
 
     /// Whether a connection attempt may start at `now`; the first caller after the backoff
     /// becomes the probe.
-    mutating func permission(at now: ContinuousClock.Instant) -> Permission {
+    mutating func permission(at now: Instant) -> Permission {
         switch phase {
         case .closed:
             return .connect
         case .open(let until) where now < until:
-            return .refuse(retryIn: until - now)
+            return .refuse(retryIn: now.duration(to: until))
         case .open:
             phase = .probing
             return .probe
@@ -72,16 +72,16 @@ struct CircuitBreaker {
     }
 
     /// A connection attempt failed with `reason`; returns true when this failure opened the breaker.
-    mutating func recordFailure(_ reason: String, at now: ContinuousClock.Instant) -> Bool {
+    mutating func recordFailure(_ reason: String, at now: Instant) -> Bool {
         lastFailure = reason
         consecutiveFailures += 1
         switch phase {
         case .probing:
             backoff = min(backoff * 2, maximumBackoff)
-            phase = .open(until: now + backoff)
+            phase = .open(until: now.advanced(by: backoff))
             return true
         case .closed where consecutiveFailures >= threshold:
-            phase = .open(until: now + backoff)
+            phase = .open(until: now.advanced(by: backoff))
             return true
         case .closed, .open:
             return false

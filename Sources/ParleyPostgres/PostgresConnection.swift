@@ -14,7 +14,6 @@ import Synchronization
 public final class PostgresConnection: Sendable {
     struct Handle: ~Copyable {
         var connection: OpaquePointer?
-        var lastUsed: ContinuousClock.Instant
         var pending: Pending?
         /// The statements prepared on this connection, by text and parameter types.
         var statements = PreparedStatements()
@@ -54,7 +53,7 @@ public final class PostgresConnection: Sendable {
 
     private init(connection: sending OpaquePointer, preparing: Int, logger: Logger) {
         self.socket = PQsocket(connection)
-        self.handle = Mutex(Handle(connection: connection, lastUsed: .now))
+        self.handle = Mutex(Handle(connection: connection))
         self.preparing = preparing
         self.logger = logger
     }
@@ -177,8 +176,8 @@ public final class PostgresConnection: Sendable {
 
     /// Whether an idle connection can be handed out: not broken, nothing unexpected waiting on
     /// its socket (a terminated backend leaves an error and EOF there), and a successful ping
-    /// when it idled longer than `pingAfterIdle` or looked suspicious.
-    func checkHealth(pingAfterIdle: Duration) async -> Bool {
+    /// when `ping` (the pool's state machine decides: it idled too long) or it looked suspicious.
+    func checkHealth(ping: Bool) async -> Bool {
         let verdict: Bool? = handle.withLock { handle in
             guard let connection = handle.connection, PQstatus(connection) == CONNECTION_OK else { return false }
             let socket = PQsocket(connection)
@@ -189,7 +188,7 @@ public final class PostgresConnection: Sendable {
                 if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK { return false }
                 return nil
             }
-            return ContinuousClock.now - handle.lastUsed > pingAfterIdle ? nil : true
+            return ping ? nil : true
         }
         if let verdict { return verdict }
         do {
@@ -215,7 +214,6 @@ public final class PostgresConnection: Sendable {
                 guard handle.pending == nil else {
                     return PostgresError(.server, message: "a statement is already running on this connection")
                 }
-                handle.lastUsed = .now
                 let started = start(connection, &handle)
                 guard let started, flush(connection, readAhead: &readAhead) else {
                     let error = connectionError(connection, query: query)

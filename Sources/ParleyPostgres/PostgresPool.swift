@@ -15,14 +15,18 @@ public final class PostgresPool: Sendable {
     /// The settings the pool was created with.
     public let configuration: PostgresConfiguration
     let logger: Logger
-    let state: Mutex<PoolState>
+    /// Every decision (who gets a connection, who waits, the breaker) lives in the state machine;
+    /// the pool performs what it returns.
+    let state: Mutex<PoolDecisions>
+    /// The pool's time: every event reaches the state machine stamped with it.
+    let clock = ContinuousClock()
     let listener = Mutex<PostgresListener?>(nil)
 
     /// A pool for `configuration`; opens no connection until one is needed.
     public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "parley.postgres")) {
         self.configuration = configuration
         self.logger = logger
-        self.state = Mutex(PoolState(breaker: CircuitBreaker(configuration: configuration)))
+        self.state = Mutex(PoolDecisions(configuration: configuration))
     }
 
     /// Lends a connection to `body` and takes it back afterwards, even when `body` throws.
@@ -105,26 +109,13 @@ public final class PostgresPool: Sendable {
 
     /// How many connections are open, idle and awaited right now.
     public var statistics: (open: Int, idle: Int, waiting: Int) {
-        state.withLock { state in (state.open, state.idle.count, state.waiters.count) }
+        state.withLock { machine in (machine.open, machine.idle.count, machine.waiters.count) }
     }
 
     /// Closes idle connections and the listener, fails waiters with
     /// ``PostgresError/Kind-swift.struct/poolClosed``; connections in use close when returned.
     public func shutdown() {
-        let (idle, waiters) = state.withLock { state in
-            state.closed = true
-            defer {
-                state.idle = []
-                state.waiters = []
-            }
-            state.open -= state.idle.count
-            return (state.idle, state.waiters)
-        }
-        idle.forEach { $0.close() }
-        for waiter in waiters {
-            waiter.timer?.cancel()
-            waiter.continuation.resume(throwing: PostgresError(.poolClosed, message: "the pool was shut down"))
-        }
+        perform(state.withLock { $0.shutdown() })
         listener.withLock { listener in listener?.shutdown() }
     }
 

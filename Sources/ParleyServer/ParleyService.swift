@@ -11,7 +11,7 @@ public final class ParleyService: Sendable {
     public let configuration: ServiceConfiguration
     /// Every series `/metrics` shows.
     public let metrics: MetricsRegistry
-    let context: ServiceContext
+    private let parts: ServiceParts
     private let listenerTask: ListenerTask
     private let sessionListenerTask: ListenerTask
     private let sweeperTask: ListenerTask
@@ -22,7 +22,7 @@ public final class ParleyService: Sendable {
     public init(configuration: ServiceConfiguration, pool: PostgresPool, logger: Logger) {
         self.configuration = configuration
         metrics = MetricsRegistry()
-        context = ServiceContext(configuration: configuration, pool: pool, metrics: metrics, logger: logger)
+        parts = ServiceParts(configuration: configuration, pool: pool, metrics: metrics, logger: logger)
         listenerTask = ListenerTask()
         sessionListenerTask = ListenerTask()
         sweeperTask = ListenerTask()
@@ -37,7 +37,7 @@ public final class ParleyService: Sendable {
         metrics.describe(
             "parley_group_commit_units_total", type: "counter", "Session writes committed in those transactions.")
         metrics.describe("parley_group_commit_waiting", type: "gauge", "Session writes waiting for a batch slot.")
-        let committer = context.sessions.committer
+        let committer = parts.sessions.committer
         metrics.addCollector {
             let statistics = committer.statistics
             return [
@@ -51,9 +51,9 @@ public final class ParleyService: Sendable {
     /// Subscribes to release notifications so every process drops a flow's live
     /// version as soon as any process releases another (LISTEN/NOTIFY).
     public func start() async throws {
-        let stream = try await context.pool.listen(channel: "parley_releases")
-        let live = context.live
-        let logger = context.logger
+        let stream = try await parts.pool.listen(channel: "parley_releases")
+        let live = parts.versions.cache
+        let logger = parts.logger
         listenerTask.set(
             Task {
                 for await notification in stream {
@@ -69,7 +69,9 @@ public final class ParleyService: Sendable {
                 }
             })
         try await startSessions()
-        let dispatcher = try WebhookDispatcher(context: context)
+        let dispatcher = try WebhookDispatcher(
+            configuration: configuration, webhooks: parts.webhooks, sealing: parts.sessions.sealing, metrics: metrics,
+            logger: parts.logger)
         metrics.addCollector { dispatcher.gaugeLines() }
         deliveryTask.set(Task { await dispatcher.run() })
     }
@@ -78,11 +80,11 @@ public final class ParleyService: Sendable {
     /// `parley_sessions` with the session's key and rev, a group-committed batch once for all
     /// its changes) and starts this process's sweeper.
     private func startSessions() async throws {
-        let stream = try await context.pool.listen(channel: "parley_sessions")
-        let snapshots = context.snapshots
-        let followers = context.followers
-        let handlers = Handlers(context: context)
-        let load: SessionFollowers.Loader = { id in await handlers.followedSnapshot(id) }
+        let stream = try await parts.pool.listen(channel: "parley_sessions")
+        let snapshots = parts.snapshots
+        let followers = parts.followers
+        let ledger = parts.ledger
+        let load: SessionFollowers.Loader = { id in await ledger.followedSnapshot(id) }
         metrics.addCollector { followers.gaugeLines() }
         sessionListenerTask.set(
             Task {
@@ -104,9 +106,11 @@ public final class ParleyService: Sendable {
                     for (keyHex, rev) in changes { followers.changed(keyHex: keyHex, rev: rev, load: load) }
                 }
             })
-        let sweeper = SessionSweeper(context: context)
+        let sweeper = SessionSweeper(
+            configuration: configuration, sessions: parts.sessions, metrics: metrics, logger: parts.logger)
         sweeperTask.set(Task { await sweeper.run() })
-        let schedule = PruneSchedule(context: context)
+        let schedule = PruneSchedule(
+            configuration: configuration, pool: parts.pool, metrics: metrics, logger: parts.logger)
         pruneTask.set(Task { await schedule.run() })
     }
 
@@ -121,13 +125,12 @@ public final class ParleyService: Sendable {
 
     /// The router with every v1 route, each behind metrics, problem mapping and authentication.
     public func makeRouter() -> Router {
-        let handlers = Handlers(context: context)
+        let handlers = parts.handlers(openAPI: OpenAPIDocument.bytes(version: configuration.serviceVersion))
         let authentication = AuthenticationMiddleware(
-            authenticator: Authenticator(access: context.access, clientKey: configuration.clientKey))
-        let openAPI = OpenAPIDocument.bytes(version: configuration.serviceVersion)
+            authenticator: Authenticator(access: parts.access, clientKey: configuration.clientKey))
         var router = Router()
         for route in ServiceRoute.all {
-            let (handler, inline, maxBody) = endpoint(route, handlers, openAPI)
+            let (handler, inline, maxBody) = endpoint(route, handlers)
             let routeMetrics = RouteMetrics(route: route)
             metrics.addCollector { routeMetrics.lines() }
             router.add(

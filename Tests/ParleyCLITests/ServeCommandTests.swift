@@ -3,23 +3,13 @@ import Glibc
 import Testing
 
 /// `parley serve` end to end: the real binary on port 0, a raw HTTP request, SIGTERM, exit 0.
-@Suite struct ServeCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct ServeCommandTests {
     @Test func servesHealthzAndExitsCleanlyOnSIGTERM() throws {
-        let process = Process()
-        process.executableURL = ParleyBinary.url
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--without-database"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let (process, logFile) = try Self.startServer()
+        defer { Self.stop(process, logFile) }
 
         // The first log line names the bound port.
-        var log = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !log.contains("\n") && Date() < deadline {
-            log += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        let log = Self.log(logFile, of: process, containing: "\n", within: 10)
         let firstLine = log.split(separator: "\n").first.map(String.init) ?? ""
         #expect(firstLine.contains("listening on 127.0.0.1:"), "first line: \(firstLine)")
         let port = Int(firstLine.split(separator: ":").last ?? "") ?? 0
@@ -38,23 +28,55 @@ import Testing
     /// before the server starts), or the process would run forever.
     @Test func sigtermRightAfterStartupIsNeverLost() throws {
         for _ in 0..<5 {
-            let process = Process()
-            process.executableURL = ParleyBinary.url
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--without-database"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            var log = ""
-            let deadline = Date().addingTimeInterval(10)
-            while !log.contains("listening on") && Date() < deadline {
-                log += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            }
+            let (process, logFile) = try Self.startServer()
+            defer { Self.stop(process, logFile) }
+            let log = Self.log(logFile, of: process, containing: "listening on", within: 10)
+            #expect(log.contains("listening on"), "the server never announced its port: \(log)")
             kill(process.processIdentifier, SIGTERM)
             #expect(Self.exits(process, within: 15), "SIGTERM right after startup was lost")
             #expect(process.terminationStatus == 0)
         }
+    }
+
+    /// `parley serve` on port 0 without a database, its output going to a file: a file never
+    /// fills up and blocks the server, and reading it never blocks the test (a pipe's
+    /// `availableData` waits until the child writes, which may be never).
+    static func startServer() throws -> (Process, URL) {
+        let logFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("parley-serve-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let log = try FileHandle(forWritingTo: logFile)
+        defer { try? log.close() }
+        let process = Process()
+        process.executableURL = ParleyBinary.url
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--without-database"]
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, logFile)
+    }
+
+    /// What `process` logged to `file`, once it contains `text`, or when `seconds` have passed or
+    /// the process has exited (then the test's expectations say what was missing).
+    static func log(_ file: URL, of process: Process, containing text: String, within seconds: TimeInterval) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let running = process.isRunning
+            let log = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            if log.contains(text) || !running || Date() >= deadline { return log }
+            usleep(20_000)
+        }
+    }
+
+    /// Kills a server the test did not stop (SIGKILL cannot be ignored, so the wait ends) and
+    /// removes its log.
+    static func stop(_ process: Process, _ logFile: URL) {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: logFile)
     }
 
     /// Waits for `process` to exit for at most `seconds`; false if it is still running.
@@ -86,6 +108,9 @@ import Testing
             }
         }
         guard connected == 0 else { return "" }
+        // A server that never answers or never closes fails the test after 10 s instead of hanging it.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let request = Array("GET \(path) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         var received: [UInt8] = []

@@ -3,10 +3,10 @@ import Testing
 @testable import ParleyPostgres
 
 /// The breaker's rules, with time passed in: no clock, no database.
-@Suite struct CircuitBreakerTests {
+@Suite(.timeLimit(.minutes(1))) struct CircuitBreakerTests {
     let start = ContinuousClock.now
 
-    func breaker(threshold: Int = 3) -> CircuitBreaker {
+    func breaker(threshold: Int = 3) -> CircuitBreaker<ContinuousClock.Instant> {
         CircuitBreaker(threshold: threshold, initialBackoff: .milliseconds(100), maximumBackoff: .milliseconds(350))
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// An unreachable database costs callers an immediate `connectionFailed`, never a hang, and
 /// the same pool serves again once the database is back (issue 15, "Fail fast").
-@Suite struct FailFastTests {
+@Suite(.timeLimit(.minutes(5))) struct FailFastTests {
     @Test func aStoppedDatabaseFailsEveryQueryFastAndThePoolRecovers() async throws {
         let cluster = try PrivateCluster.start()
         defer { cluster.destroy() }
@@ -96,8 +96,7 @@ import Testing
         let sender = try TestDatabase.pool(maximumConnections: 1)
         defer { sender.shutdown() }
         try await sender.notify(channel: channel, payload: "hello")
-        var iterator = stream.makeAsyncIterator()
-        let received = await iterator.next()
+        let received = try await Deadline.elements(1, of: stream, "the notification through the listen URL").first
         #expect(received?.payload == "hello")
         await #expect(throws: PostgresError.self) { try await pool.query("SELECT 1") }
     }

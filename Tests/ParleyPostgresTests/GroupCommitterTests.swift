@@ -5,7 +5,7 @@ import Testing
 
 /// Concurrent units share transactions; every caller gets its own rows after the commit; a
 /// bad unit fails alone (issue 15, "Writes").
-@Suite struct GroupCommitterTests {
+@Suite(.timeLimit(.minutes(5))) struct GroupCommitterTests {
     /// A committer whose only connection is held by the test until `body` has queued units
     /// behind it, so batching is decided by events, not by timing.
     func withBlockedCommitter(
@@ -35,7 +35,9 @@ import Testing
                     return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
                 }
             }
-            while committer.statistics.waiting < count - 1 { try await Task.sleep(for: .milliseconds(2)) }
+            try await Deadline.waitUntil("\(count - 1) units queued behind the first batch") {
+                committer.statistics.waiting >= count - 1
+            }
             return running
         }.value
         return (results, committer)
@@ -93,24 +95,8 @@ import Testing
         #expect(committer.statistics.batches == 2)
         #expect(transactions.count == 2)
         // The closing statement ran once in each batch's transaction: one notification per batch.
-        let announced = await withTaskGroup(of: Set<String>?.self) { group in
-            group.addTask {
-                var payloads = Set<String>()
-                var iterator = notifications.makeAsyncIterator()
-                while payloads.count < 2, let notification = await iterator.next() {
-                    payloads.insert(notification.payload)
-                }
-                return payloads
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? []
-        }
-        #expect(announced == transactions)
+        let announced = try await Deadline.elements(2, of: notifications, "one notification per batch")
+        #expect(Set(announced.map(\.payload)) == transactions)
         let pool = try TestDatabase.pool(maximumConnections: 1)
         defer { pool.shutdown() }
         try await pool.query("DROP TABLE \(identifier: table)")
@@ -170,9 +156,9 @@ import Testing
         }
         let (leader, followers) = try await pool.withConnection { _ in
             let leader = Task { try await committer.commit(insert(0)) }
-            while pool.statistics.waiting == 0 { try await Task.sleep(for: .milliseconds(2)) }
+            try await Deadline.waitUntil("the leader waiting for the pool's connection") { pool.statistics.waiting > 0 }
             let followers = (1...5).map { id in Task { try await committer.commit(insert(id)) } }
-            while committer.statistics.waiting < 5 { try await Task.sleep(for: .milliseconds(2)) }
+            try await Deadline.waitUntil("5 followers queued behind the leader") { committer.statistics.waiting >= 5 }
             leader.cancel()  // the leader carries the followers' units: they must not fail with it
             return (leader, followers)
         }
@@ -220,7 +206,7 @@ import Testing
             let stuck = Task {
                 try await committer.commit(["UPDATE \(identifier: table) SET note = 'stuck' WHERE id = 1"])
             }
-            while committer.statistics.batches == 0 { try await Task.sleep(for: .milliseconds(2)) }
+            try await Deadline.waitUntil("the first batch started") { committer.statistics.batches > 0 }
             let otherCommitted = CommitFlag()
             let other = Task {
                 let rows = try await committer.commit(["INSERT INTO \(identifier: table) (id, note) VALUES (2, 'x')"])

@@ -2,7 +2,7 @@ import Foundation
 import ParleyPostgres
 import Testing
 
-@Suite struct PoolTests {
+@Suite(.timeLimit(.minutes(5))) struct PoolTests {
     @Test func exhaustionTimesOutWithAClearError() async throws {
         var configuration = try TestDatabase.configuration(maximumConnections: 2)
         configuration.acquireTimeout = .milliseconds(300)
@@ -11,6 +11,9 @@ import Testing
         let (held, holding) = AsyncStream.makeStream(of: Void.self)
         let (release, releasing) = AsyncStream.makeStream(of: Void.self)
         let holders = Task {
+            // A holder that fails (the database refuses connections) never yields: finishing the
+            // stream then ends the test's wait for both, and `holders.value` says why.
+            defer { holding.finish() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<2 {
                     group.addTask {
@@ -24,9 +27,20 @@ import Testing
                 try await group.waitForAll()
             }
         }
-        var iterator = held.makeAsyncIterator()
-        _ = await iterator.next()
-        _ = await iterator.next()
+        let holdersReady: [Void]
+        do {
+            holdersReady = try await Deadline.elements(2, of: held, "both holders holding a connection")
+        } catch {
+            releasing.finish()
+            holders.cancel()
+            throw error
+        }
+        guard holdersReady.count == 2 else {
+            releasing.finish()
+            try await holders.value
+            Issue.record("the holders stopped without holding both connections")
+            return
+        }
         let start = ContinuousClock.now
         let error = await #expect(throws: PostgresError.self) { try await pool.query("SELECT 1") }
         let waited = ContinuousClock.now - start
@@ -71,7 +85,7 @@ import Testing
         defer { pool.shutdown() }
         try await pool.withConnection { _ in
             let waiter = Task { try await pool.query("SELECT 1") }
-            while pool.statistics.waiting == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            try await Deadline.waitUntil("the second caller waiting for the pool") { pool.statistics.waiting > 0 }
             waiter.cancel()
             await #expect(throws: CancellationError.self) { try await waiter.value }
             #expect(pool.statistics.waiting == 0)

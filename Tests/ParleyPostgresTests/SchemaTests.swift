@@ -4,7 +4,7 @@ import Testing
 
 /// The shipped `Migrations/0001_initial_schema.sql`, applied through ``Migrator`` to a fresh
 /// database: the constraints the service relies on hold.
-@Suite struct SchemaTests {
+@Suite(.timeLimit(.minutes(5))) struct SchemaTests {
     static func migratedPool() async throws -> PostgresPool {
         let pool = PostgresPool(configuration: PostgresConfiguration(url: try await TestDatabase.freshDatabase()))
         let migrator = Migrator(directory: TestDatabase.packageRoot.appendingPathComponent("Migrations"))
@@ -72,8 +72,7 @@ import Testing
         #expect(try live.map { try $0.decode(Int.self, column: "version") } == [2, 1])
         let history = try await pool.query("SELECT count(*) AS n FROM releases WHERE channel = 'production'")
         #expect(try history[0].decode(Int.self, column: "n") == 3)
-        var iterator = announcements.makeAsyncIterator()
-        let first = await iterator.next()
+        let first = try await Deadline.elements(1, of: announcements, "the first release's announcement").first
         #expect(first?.payload == #"{"flow" : "passport", "channel" : "production", "version" : 1}"#)
         let missing = await #expect(throws: PostgresError.self) {
             try await pool.query(

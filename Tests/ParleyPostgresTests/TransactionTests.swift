@@ -2,7 +2,7 @@ import ParleyPostgres
 import Synchronization
 import Testing
 
-@Suite struct TransactionTests {
+@Suite(.timeLimit(.minutes(5))) struct TransactionTests {
     struct Boom: Error {}
 
     @Test func commitsOnReturnAndRollsBackOnThrow() async throws {

@@ -46,13 +46,13 @@ import Testing
             try Self.matches(try #require(schema["pattern"]?.stringValue), text)
             && text.unicodeScalars.count >= (schema["minLength"]?.numberValue?.intValue ?? 0)
             && text.unicodeScalars.count <= (schema["maxLength"]?.numberValue?.intValue ?? .max)
-        #expect(documented == Handlers.isIdentifier(text), "\(text.prefix(8))…")
+        #expect(documented == RequestInput.isIdentifier(text), "\(text.prefix(8))…")
     }
 
     @Test(arguments: ["1", "42", "999999999999999999", "0", "01", "-1", "+1", "1.0", "1000000000000000000", " 1", ""])
     func positiveIntegersAgreeWithTheHandlers(_ text: String) throws {
         let pattern = try #require(OpenAPIParameters.positiveInteger["pattern"]?.stringValue)
-        #expect(try Self.matches(pattern, text) == (Handlers.positiveInteger(text) != nil), "\(text)")
+        #expect(try Self.matches(pattern, text) == (RequestInput.positiveInteger(text) != nil), "\(text)")
     }
 
     @Test(arguments: ["production", "beta-2", "ünïcode", "", "with space", "tab\t", String(repeating: "c", count: 101)])
@@ -61,7 +61,7 @@ import Testing
         let documented =
             try Self.matches(try #require(schema["pattern"]?.stringValue), text)
             && (1...(schema["maxLength"]?.numberValue?.intValue ?? 0)).contains(text.unicodeScalars.count)
-        let accepted = Handlers.isChannelName(text, maximumLength: ServiceConfiguration().maxChannelLength)
+        let accepted = RequestInput.isChannelName(text, maximumLength: ServiceConfiguration().maxChannelLength)
         #expect(documented == accepted, "\(text)")
     }
 }

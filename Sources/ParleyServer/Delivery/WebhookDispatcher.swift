@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ParleyHTTP
 import Synchronization
 
@@ -7,7 +8,10 @@ import Synchronization
 /// a process killed mid-delivery leaves its rows leased, and they are sent again, with the same
 /// `webhook-id`, once the lease runs out.
 final class WebhookDispatcher: Sendable {
-    let context: ServiceContext
+    let configuration: ServiceConfiguration
+    let webhooks: WebhookStore
+    let metrics: MetricsRegistry
+    let logger: Logger
     let client: HTTPClient
     let policy: WebhookTargetPolicy
     let schedule: RetrySchedule
@@ -16,24 +20,29 @@ final class WebhookDispatcher: Sendable {
     let oldestPending: Mutex<Double>
 
     /// A dispatcher for the service's settings; registers its metrics.
-    init(context: ServiceContext) throws {
-        let configuration = context.configuration
+    init(
+        configuration: ServiceConfiguration, webhooks: WebhookStore, sealing: AnswerSealing, metrics: MetricsRegistry,
+        logger: Logger
+    ) throws {
         var settings = HTTPClientSettings()
         settings.connectTimeout = configuration.webhookTimeoutSeconds
         settings.ioTimeout = configuration.webhookTimeoutSeconds
         settings.trustedCertificatesFile = configuration.webhookTrustedCertificates
-        self.context = context
+        self.configuration = configuration
+        self.webhooks = webhooks
+        self.metrics = metrics
+        self.logger = logger
         client = try HTTPClient(settings: settings)
         policy = WebhookTargetPolicy(allowPrivate: configuration.webhookAllowPrivate)
         schedule = RetrySchedule(
             base: configuration.webhookRetryBaseSeconds, maximum: configuration.webhookRetryMaxSeconds,
             attempts: configuration.webhookMaxAttempts)
         oldestPending = Mutex(0)
-        sealing = context.sessions.sealing
-        context.metrics.describe(
+        self.sealing = sealing
+        metrics.describe(
             "parley_webhook_deliveries_total", type: "counter",
             "Webhook delivery attempts by outcome: delivered, failed (will retry), dead, disabled (410).")
-        context.metrics.describe(
+        metrics.describe(
             "parley_webhook_outbox_oldest_seconds", type: "gauge",
             "Age of the oldest undelivered webhook event, in seconds; alert when it keeps growing.")
     }
@@ -46,15 +55,14 @@ final class WebhookDispatcher: Sendable {
 
     /// Delivers until the task is cancelled; a full batch is followed at once by the next one.
     func run() async {
-        let configuration = context.configuration
         while !Task.isCancelled {
             do {
-                let claims = try await context.webhooks.claimDue(
+                let claims = try await webhooks.claimDue(
                     limit: configuration.webhookConcurrency, leaseSeconds: configuration.webhookLeaseSeconds)
                 await withTaskGroup(of: Void.self) { group in
                     for claim in claims { group.addTask { await self.deliver(claim) } }
                 }
-                let age = try await context.webhooks.oldestPendingAge()
+                let age = try await webhooks.oldestPendingAge()
                 oldestPending.withLock { $0 = age }
                 if claims.count < configuration.webhookConcurrency {
                     try await Task.sleep(for: .seconds(configuration.webhookPollSeconds))
@@ -62,7 +70,7 @@ final class WebhookDispatcher: Sendable {
             } catch is CancellationError {
                 return
             } catch {
-                context.logger.warning("webhook delivery loop failed; retrying shortly: \(error)")
+                logger.warning("webhook delivery loop failed; retrying shortly: \(error)")
                 try? await Task.sleep(for: .seconds(configuration.webhookPollSeconds))
             }
         }
@@ -71,7 +79,7 @@ final class WebhookDispatcher: Sendable {
     /// Sends one claimed delivery and records what happened.
     func deliver(_ claim: WebhookStore.Claim) async {
         let outcome = await Self.offLoop { self.attempt(claim) }
-        let store = context.webhooks
+        let store = webhooks
         do {
             switch outcome {
             case .success(let status) where (200...299).contains(status):
@@ -80,7 +88,7 @@ final class WebhookDispatcher: Sendable {
             case .success(410):
                 try await store.disableEndpoint(
                     forDelivery: claim.id, reason: "the endpoint answered 410 Gone; it was disabled")
-                context.logger.warning("webhook delivery \(claim.messageId): endpoint answered 410; disabling it")
+                logger.warning("webhook delivery \(claim.messageId): endpoint answered 410; disabling it")
                 count("disabled")
             case .success(let status):
                 let detail =
@@ -92,20 +100,20 @@ final class WebhookDispatcher: Sendable {
             }
         } catch {
             // The lease expires and the row is claimed again: nothing is lost.
-            context.logger.warning("webhook delivery \(claim.messageId): recording the outcome failed: \(error)")
+            logger.warning("webhook delivery \(claim.messageId): recording the outcome failed: \(error)")
         }
     }
 
     private func failed(_ claim: WebhookStore.Claim, status: Int?, _ detail: String) async throws {
         let delay = schedule.delay(afterAttempt: claim.attempt)
-        try await context.webhooks.markFailed(claim.id, status: status, error: detail, retryAfter: delay)
+        try await webhooks.markFailed(claim.id, status: status, error: detail, retryAfter: delay)
         count(delay == nil ? "dead" : "failed")
         let next = delay.map { String(format: "retrying in %.1f s", $0) } ?? "dead-lettered"
-        context.logger.info("webhook delivery \(claim.messageId) attempt \(claim.attempt): \(detail); \(next)")
+        logger.info("webhook delivery \(claim.messageId) attempt \(claim.attempt): \(detail); \(next)")
     }
 
     private func count(_ outcome: String) {
-        context.metrics.increment("parley_webhook_deliveries_total", labels: [("outcome", outcome)])
+        metrics.increment("parley_webhook_deliveries_total", labels: [("outcome", outcome)])
     }
 
     /// One attempt, blocking: check the URL and every resolved address, then POST to the first

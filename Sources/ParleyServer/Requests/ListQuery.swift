@@ -9,7 +9,7 @@ struct ListQuery {
 
     init(_ request: HTTPRequest, cursorName: String, configuration: ServiceConfiguration) throws(HTTPError) {
         if let text = request.query("limit") {
-            guard let value = Handlers.positiveInteger(text), value <= configuration.maxPageSize else {
+            guard let value = RequestInput.positiveInteger(text), value <= configuration.maxPageSize else {
                 throw ServiceProblem.badParameter("limit must be an integer from 1 to \(configuration.maxPageSize)")
             }
             limit = value
@@ -17,9 +17,9 @@ struct ListQuery {
             limit = configuration.defaultPageSize
         }
         cursor = request.query(cursorName)
-        if let cursor, !Handlers.isIdentifier(cursor) {
+        if let cursor, !RequestInput.isIdentifier(cursor) {
             throw ServiceProblem.badParameter(
-                "\(cursorName) must be 1 to \(Handlers.maximumIdentifierLength) characters without U+0000")
+                "\(cursorName) must be 1 to \(RequestInput.maximumIdentifierLength) characters without U+0000")
         }
     }
 
@@ -27,7 +27,7 @@ struct ListQuery {
     /// `cursorName must be <meaning>` otherwise.
     func positiveCursor(_ cursorName: String, meaning: String) throws(HTTPError) -> Int? {
         guard let cursor else { return nil }
-        guard let value = Handlers.positiveInteger(cursor) else {
+        guard let value = RequestInput.positiveInteger(cursor) else {
             throw ServiceProblem.badParameter("\(cursorName) must be \(meaning)")
         }
         return value

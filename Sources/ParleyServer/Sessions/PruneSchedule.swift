@@ -1,17 +1,20 @@
 import Foundation
 import Logging
+import ParleyPostgres
 
 /// Every server process prunes on a schedule (issue 18): each `pruneSeconds` it tries, and the
 /// prune lock lets one process at a time do the work, so a fleet needs no elected pruner and no
 /// cron job. What was deleted is counted in `/metrics` by the process that deleted it.
 struct PruneSchedule: Sendable {
-    let context: ServiceContext
+    let configuration: ServiceConfiguration
+    let pool: PostgresPool
+    let metrics: MetricsRegistry
+    let logger: Logger
 
     /// Prunes every `pruneSeconds` until the task is cancelled.
     func run() async {
-        let configuration = context.configuration
         let pruner = SessionPruner(
-            pool: context.pool, retention: configuration.defaultRetention, batchSize: configuration.pruneBatch)
+            pool: pool, retention: configuration.defaultRetention, batchSize: configuration.pruneBatch)
         while !Task.isCancelled {
             do {
                 try await Task.sleep(for: .seconds(configuration.pruneSeconds))
@@ -19,7 +22,7 @@ struct PruneSchedule: Sendable {
             } catch is CancellationError {
                 return
             } catch {
-                context.logger.warning("prune failed; retrying at the next interval: \(error)")
+                logger.warning("prune failed; retrying at the next interval: \(error)")
             }
         }
     }
@@ -27,13 +30,13 @@ struct PruneSchedule: Sendable {
     /// Counts one prune: `parley_prune_runs_total{outcome}` and `parley_pruned_total{table}`.
     func record(_ report: SessionPruner.Report?) {
         guard let report else {
-            context.metrics.increment("parley_prune_runs_total", labels: [("outcome", "skipped")])
+            metrics.increment("parley_prune_runs_total", labels: [("outcome", "skipped")])
             return
         }
-        context.metrics.increment("parley_prune_runs_total", labels: [("outcome", "pruned")])
+        metrics.increment("parley_prune_runs_total", labels: [("outcome", "pruned")])
         for (table, count) in report.byTable {
-            context.metrics.increment("parley_pruned_total", labels: [("table", table)], by: UInt64(count))
+            metrics.increment("parley_pruned_total", labels: [("table", table)], by: UInt64(count))
         }
-        if report.sessions > 0 { context.logger.info("pruned \(report.sessions) sessions past retention") }
+        if report.sessions > 0 { logger.info("pruned \(report.sessions) sessions past retention") }
     }
 }

@@ -20,7 +20,7 @@ enum SessionCompletion {
             case "say", "expire":
                 continue
             case "goto":
-                // An agent moved the session (Handlers+AgentEvents): back to a step of the path
+                // An agent moved the session (LiveHandlers+AgentEvents): back to a step of the path
                 // truncates it there; forward appends the step the user was on.
                 guard let target = row.nextStep else { return nil }
                 if let index = path.firstIndex(where: { $0.step.isScalarEqual(to: target) }) {

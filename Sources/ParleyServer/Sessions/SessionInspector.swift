@@ -5,15 +5,15 @@ public import ParleyPostgres
 /// What support staff see of one session (`parley session show ID`): the snapshot a client
 /// would get now and the whole append-only log.
 public struct SessionInspector: Sendable {
-    private let handlers: Handlers
+    private let ledger: SessionLedger
 
     /// An inspector on the service's database; `keyring` opens sensitive answers.
     public init(pool: PostgresPool, keyring: DataKeyring, logger: Logger) {
         var configuration = ServiceConfiguration()
         configuration.dataKeyring = keyring
-        handlers = Handlers(
-            context: ServiceContext(
-                configuration: configuration, pool: pool, metrics: MetricsRegistry(), logger: logger))
+        ledger =
+            ServiceParts(configuration: configuration, pool: pool, metrics: MetricsRegistry(), logger: logger)
+            .ledger
     }
 
     /// What a masked sensitive answer shows.
@@ -24,17 +24,17 @@ public struct SessionInspector: Sendable {
     /// are masked unless `reveal`; a sealed answer that does not open throws, never prints.
     public func show(_ id: String, reveal: Bool = false) async throws -> JSONValue? {
         let sessionId = SessionID(id)
-        guard let record = try await handlers.context.sessions.load(sessionId) else { return nil }
-        let version = try await handlers.pinnedVersion(record)
+        guard let record = try await ledger.sessions.load(sessionId) else { return nil }
+        let version = try await ledger.pinnedVersion(record)
         let hidden = reveal ? [] : version.sensitiveFields
         func mask(_ answers: JSONValue) -> JSONValue {
             guard case .object(var object) = answers else { return answers }
             for field in hidden where object[field] != nil { object[field] = Self.masked }
             return .object(object)
         }
-        let snapshot = try handlers.snapshot(of: record, in: version)
+        let snapshot = try ledger.snapshot(of: record, in: version)
         var log: [JSONValue] = []
-        for row in try await handlers.context.sessions.log(sessionId) {
+        for row in try await ledger.sessions.log(sessionId) {
             var entry = JSONObject()
             entry["rev"] = .number(JSONNumber(row.rev))
             entry["kind"] = .string(row.kind)

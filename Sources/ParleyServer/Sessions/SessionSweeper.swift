@@ -5,11 +5,14 @@ import Logging
 /// sweep statement locks its rows with `FOR UPDATE SKIP LOCKED`, so two processes never expire
 /// the same session and each expiration is counted once, by the process that made it.
 struct SessionSweeper: Sendable {
-    let context: ServiceContext
+    let configuration: ServiceConfiguration
+    let sessions: SessionStore
+    let metrics: MetricsRegistry
+    let logger: Logger
 
     /// Sweeps every `sessionSweepSeconds` until the task is cancelled.
     func run() async {
-        let interval = context.configuration.sessionSweepSeconds
+        let interval = configuration.sessionSweepSeconds
         while !Task.isCancelled {
             do {
                 try await Task.sleep(for: .seconds(interval))
@@ -17,7 +20,7 @@ struct SessionSweeper: Sendable {
             } catch is CancellationError {
                 return
             } catch {
-                context.logger.warning("session sweep failed; retrying at the next interval: \(error)")
+                logger.warning("session sweep failed; retrying at the next interval: \(error)")
             }
         }
     }
@@ -27,15 +30,15 @@ struct SessionSweeper: Sendable {
     func sweep() async throws -> Int {
         var total = 0
         while true {
-            let expired = try await context.sessions.expireDue(limit: context.configuration.sessionSweepBatch)
+            let expired = try await sessions.expireDue(limit: configuration.sessionSweepBatch)
             for group in expired {
-                context.metrics.increment(
+                metrics.increment(
                     "parley_session_expirations_total",
                     labels: [("flow", group.flow), ("version", String(group.version))], by: UInt64(group.count))
             }
             let count = expired.reduce(0) { $0 + $1.count }
             total += count
-            if count < context.configuration.sessionSweepBatch { return total }
+            if count < configuration.sessionSweepBatch { return total }
         }
     }
 }

@@ -1,0 +1,127 @@
+import ParleyCore
+import ParleyHTTP
+
+extension SessionHandlers {
+    /// `POST /v1/sessions/{id}/answers` `{"rev", "step", "answers"}`: validates the current step with
+    /// the pinned version's full rule set over the answers of the whole path, then moves the session
+    /// to the step `next` chooses, completing it when that step is terminal.
+    func answerSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try SessionRequest.id(requestContext)
+        let body = try JSONBody.object(request)
+        let rev = try SessionRequest.rev(body)
+        guard case .string(let stepId) = body["step"] else {
+            throw ServiceProblem.malformedBody("\"step\" is required: the id of the step you answer")
+        }
+        let answers = try SessionRequest.answers(body, maxLength: configuration.maxAnswerLength)
+        let retry = try SessionRequest.idempotencyKey(request).map {
+            IdempotentRequest(key: $0, fingerprint: SessionRequest.fingerprint("answers", body))
+        }
+        if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
+
+        let record = try await ledger.loadSession(id)
+        let version = try await ledger.pinnedVersion(record)
+        try checkCurrent(record, version, step: stepId, rev: rev)
+        // The session's locale: the interpreter's messages come from the rules in that language.
+        guard let step = version.flow(in: record.locale).step(record.step) else {
+            throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
+        }
+        let earlier = PathEntry.merged(record.path, in: version.flow)
+        let outcome = RuleInterpreter(mode: .server).validate(screen: step.screen, answers: answers, context: earlier)
+        guard outcome.valid else {
+            countStep(record, outcome: "invalid")
+            let core = try cores.resolve(header: record.core)
+            for error in outcome.errors {
+                metrics.increment(
+                    "parley_submit_rejections_total", labels: [("rule", error.rule), ("core", core.label)])
+            }
+            do {
+                try await ledger.sessions.recordRejections(id, rules: outcome.errors.map(\.rule))
+            } catch {
+                // The rejection stands; only the rollout comparison misses it.
+                logger.warning("could not count rejected answers: \(error)")
+            }
+            throw ServiceProblem.invalidAnswers(outcome, snapshot: try ledger.snapshot(of: record, in: version))
+        }
+        let move = try SessionMove.answering(record, step: step, answers: answers, in: version.flow)
+        let after = record.advanced(
+            status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
+            forward: move.forward, expiresAt: ledger.sessionExpiry())
+        let change = SessionStore.Change(
+            after: after, kind: "answer", step: record.step, answers: answers, sensitive: version.sensitiveFields,
+            outcome: outcome.json,
+            nextStep: move.step, complete: move.completes ? SessionCompletion.replayer(version.flow) : nil)
+        return try await ledger.commit(change, from: record, in: version, retry: retry) {
+            countStep(record, outcome: "valid")
+            if move.completes {
+                metrics.increment(
+                    "parley_session_completions_total",
+                    labels: [("flow", record.flowId), ("version", String(record.version))])
+            }
+        }
+    }
+
+    /// `POST /v1/sessions/{id}/back` `{"rev"}`: returns to the previous step of the path, its answers
+    /// given back as `values`.
+    func backSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let id = try SessionRequest.id(requestContext)
+        let body = try JSONBody.object(request)
+        let rev = try SessionRequest.rev(body)
+        let retry = try SessionRequest.idempotencyKey(request).map {
+            IdempotentRequest(key: $0, fingerprint: SessionRequest.fingerprint("back", body))
+        }
+        if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
+
+        let record = try await ledger.loadSession(id)
+        let version = try await ledger.pinnedVersion(record)
+        try checkCurrent(record, version, step: nil, rev: rev)
+        guard let previous = record.path.last else {
+            throw ServiceProblem.sessionConflict(
+                "at-start", "The session is at its first step; there is nothing to go back to.",
+                try ledger.snapshot(of: record, in: version))
+        }
+        let after = record.advanced(
+            step: previous.step, path: Array(record.path.dropLast()), values: previous.answers,
+            forward: [PathEntry(step: record.step, answers: record.values)] + record.forward,
+            expiresAt: ledger.sessionExpiry())
+        let change = SessionStore.Change(
+            after: after, kind: "back", step: previous.step, answers: nil, sensitive: version.sensitiveFields,
+            outcome: nil, nextStep: nil,
+            complete: nil)
+        return try await ledger.commit(change, from: record, in: version, retry: retry) {}
+    }
+
+    /// 409s for a request that does not answer the session's current state (DESIGN.md "Sessions"): a stale
+    /// rev first (the client is behind and must redraw), then a step that is not the current one.
+    private func checkCurrent(_ record: SessionRecord, _ version: StoredFlowVersion, step: String?, rev: Int)
+        throws(HTTPError)
+    {
+        if record.status == .completed {
+            throw ServiceProblem.sessionConflict(
+                "session-completed", "The session is completed; it takes no more answers.",
+                try ledger.snapshot(of: record, in: version))
+        }
+        if rev != record.rev {
+            throw ServiceProblem.sessionConflict(
+                "stale-rev", "The session is at rev \(record.rev), not \(rev); redraw from the snapshot.",
+                try ledger.snapshot(of: record, in: version))
+        }
+        if let step, !step.isScalarEqual(to: record.step) {
+            throw ServiceProblem.sessionConflict(
+                "step-mismatch", "The session is at step \"\(record.step)\"; answer that step.",
+                try ledger.snapshot(of: record, in: version))
+        }
+    }
+
+    private func countStep(_ record: SessionRecord, outcome: String) {
+        metrics.increment(
+            "parley_session_steps_total",
+            labels: [
+                ("flow", record.flowId), ("version", String(record.version)), ("step", record.step),
+                ("outcome", outcome),
+            ])
+    }
+}

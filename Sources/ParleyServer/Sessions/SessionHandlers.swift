@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import ParleyCore
+import ParleyCrypto
+import ParleyHTTP
+
+/// The walk through a flow (DESIGN.md "Sessions"): start, read, answer, go back.
+struct SessionHandlers: ServiceHandler {
+    let configuration: ServiceConfiguration
+    let ledger: SessionLedger
+    /// The live versions a new session is pinned to.
+    let versions: LiveVersions
+    let cores: CoreCapabilities
+    let locales: LocaleChoices
+    let metrics: MetricsRegistry
+    let logger: Logger
+}
+
+extension SessionHandlers {
+    /// `POST /v1/sessions` `{"flow", "channel"?}`: pins the channel's live version and the
+    /// caller's `Parley-Core`, and answers 201 with the first snapshot.
+    func startSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let body = try JSONBody.object(request)
+        guard case .string(let flowId) = body["flow"], RequestInput.isIdentifier(flowId) else {
+            throw ServiceProblem.malformedBody(
+                "\"flow\" is required: the id of the flow to start (1 to \(RequestInput.maximumIdentifierLength) characters)"
+            )
+        }
+        let channel: String
+        switch body["channel"] {
+        case nil, .null: channel = configuration.defaultChannel
+        case .string(let name): channel = try configuration.checkedChannel(name)
+        case .some(let other):
+            throw ServiceProblem.malformedBody("\"channel\" must be a string, found \(other.kindDescription)")
+        }
+        let core = try cores.resolve(request)
+        // The new session's id is its rollout subject: a stable bucket, fixed for its whole walk.
+        let id = SessionID.generate()
+        guard let live = try await versions.liveRelease(flow: flowId, channel: channel),
+            let version = live.version(for: id.text)
+        else {
+            throw ServiceProblem.notFound("flow \"\(flowId)\" has no live version on channel \"\(channel)\"")
+        }
+        let record = SessionRecord(
+            id: id, flowId: flowId, version: version.version, channel: channel,
+            core: core.core.description, locale: locales.locale(request, version), rev: 1, status: .active,
+            step: version.flow.start, path: [],
+            values: Answers(), forward: [], messages: .array([]), expiresAt: ledger.sessionExpiry())
+        try await ledger.sessions.create(record)
+        metrics.increment(
+            "parley_sessions_started_total", labels: [("flow", flowId), ("version", String(version.version))])
+        let snapshot = try ledger.snapshot(of: record, in: version)
+        var headers = snapshot.headers
+        headers.set("Location", "/v1/sessions/\(record.id.text)")
+        return .json(snapshot.body, status: .created, headers: headers)
+    }
+
+    /// `GET /v1/sessions/{id}` from memory, on the event loop, when the snapshot is cached.
+    func sessionInline(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
+        // The cache is keyed by the id's text: no hashing on the hot path.
+        guard let text = requestContext.parameters["id"], let snapshot = ledger.snapshots.snapshot(text),
+            snapshot.status != .active || Date().timeIntervalSince1970 < snapshot.expiresAt
+        else { return nil }
+        return Self.conditional(snapshot, request)
+    }
+
+    /// `GET /v1/sessions/{id}`: the snapshot; `ETag: "<rev>"` and 304 on a match; 410 when expired.
+    func getSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
+        -> HTTPResponse
+    {
+        let record = try await ledger.loadSession(try SessionRequest.id(requestContext))
+        return Self.conditional(try await ledger.snapshot(of: record), request)
+    }
+
+    /// 304 when `If-None-Match` names the snapshot's rev, else the snapshot.
+    static func conditional(_ snapshot: SessionSnapshot, _ request: HTTPRequest) -> HTTPResponse {
+        if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, snapshot.etag) {
+            return HTTPResponse(status: .notModified, headers: snapshot.headers)
+        }
+        return snapshot.response()
+    }
+}

@@ -1,0 +1,78 @@
+import ParleyCore
+import ParleyCrypto
+import ParleyHTTP
+
+extension SessionLedger {
+    /// The stored response for a retried `Idempotency-Key` (same body), 422 for the key with another
+    /// body, `nil` when the key is new.
+    func replayed(_ id: SessionID, _ retry: IdempotentRequest) async throws -> HTTPResponse? {
+        guard let stored = try await sessions.recorded(id, idempotencyKey: retry.key) else { return nil }
+        return try Self.replay(stored, retry)
+    }
+
+    private static func replay(_ stored: SessionStore.StoredResponse, _ retry: IdempotentRequest) throws(HTTPError)
+        -> HTTPResponse
+    {
+        guard ConstantTime.equals(stored.requestHash, retry.fingerprint) else {
+            throw ServiceProblem.idempotencyKeyReused()
+        }
+        return .json(stored.body, status: HTTPStatus(code: stored.status), headers: ["Idempotent-Replayed": "true"])
+    }
+
+    /// Commits a change guarded by the session's rev. On success the new snapshot is cached and
+    /// returned (and recorded for the `Idempotency-Key`); when another writer won the rev, 409 with
+    /// the winner's snapshot; a completion whose replay fails is refused and logged, never written.
+    func commit(
+        _ change: SessionStore.Change, from record: SessionRecord, in version: StoredFlowVersion,
+        retry: IdempotentRequest?, onCommit: () -> Void
+    ) async throws -> HTTPResponse {
+        if !change.sensitive.isEmpty, configuration.dataKeyring.currentId == nil {
+            throw ServiceProblem.make(
+                .serviceUnavailable, "data-key-missing", "Sensitive answers cannot be stored",
+                "This flow has sensitive fields and the server has no data key (PARLEY_DATA_KEY_FILE); "
+                    + "answers are never stored unencrypted.")
+        }
+        let core = try cores.resolve(header: record.core)
+        guard let screen = screens.render(version, step: change.after.step, for: core, locale: record.locale)
+        else {
+            throw ServiceProblem.notFound("version \(record.version) has no step \"\(change.after.step)\"")
+        }
+        let next = SessionSnapshot(change.after, screen: screen)
+        var recorded = change
+        recorded.idempotency = retry.map { ($0.key, $0.fingerprint, 200, next.body) }
+        let result: SessionStore.ChangeResult
+        do {
+            result = try await sessions.apply(recorded, expectedRev: record.rev)
+        } catch let refused as SessionStore.ReplayRefused {
+            // Never the session id (a bearer capability): flow, version and why.
+            logger.error(
+                "refused to complete a session of \(record.flowId) v\(record.version): its history does not replay",
+                metadata: ["reason": "\(refused.description)"])
+            throw ServiceProblem.conflict(
+                "session-replay-failed",
+                "The session's history does not replay on version \(record.version); it cannot be completed.")
+        }
+        switch result {
+        case .committed:
+            snapshots.store(next, id: record.id.text, keyHex: Hex.encode(record.id.key))
+            onCommit()
+            return next.response()
+        case .idempotencyInFlight:
+            throw ServiceProblem.idempotencyInFlight()
+        case .idempotencyRecorded(let stored):
+            guard let retry else { throw ServiceProblem.idempotencyInFlight() }
+            return try Self.replay(stored, retry)
+        case .lostRace:
+            let current = try await loadSession(record.id)
+            let latest = try snapshot(of: current, in: version)
+            if current.status == .completed {
+                throw ServiceProblem.sessionConflict(
+                    "session-completed", "The session is completed; it takes no more answers.", latest)
+            }
+            throw ServiceProblem.sessionConflict(
+                "stale-rev",
+                "Another change reached the session first (now rev \(current.rev)); redraw from the snapshot.",
+                latest)
+        }
+    }
+}

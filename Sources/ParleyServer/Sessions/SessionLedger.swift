@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import ParleyCore
+import ParleyCrypto
+import ParleyHTTP
+
+/// Reads sessions through the snapshot cache and commits their changes (DESIGN.md "Sessions"):
+/// what the session, live and privacy routes share, so each holds this and not the stores behind it.
+struct SessionLedger: Sendable {
+    let configuration: ServiceConfiguration
+    /// The sessions in the database.
+    let sessions: SessionStore
+    /// This process's newest snapshots, kept coherent by the `parley_sessions` listener.
+    let snapshots: SnapshotCache
+    /// The versions sessions are pinned to.
+    let versions: LiveVersions
+    let screens: ScreenRenderer
+    let cores: CoreCapabilities
+    let logger: Logger
+
+    /// The stored session: 404 when unknown (or malformed), 410 when expired or erased.
+    func loadSession(_ id: SessionID) async throws -> SessionRecord {
+        guard let record = try await sessions.load(id) else {
+            throw ServiceProblem.notFound("no such session")
+        }
+        if record.status == .erased { throw ServiceProblem.sessionErased() }
+        if record.isExpired(now: Date().timeIntervalSince1970) {
+            throw ServiceProblem.sessionExpired()
+        }
+        return record
+    }
+
+    /// The snapshot of a stored session, read through the version cache.
+    func snapshot(of record: SessionRecord) async throws -> SessionSnapshot {
+        try snapshot(of: record, in: try await pinnedVersion(record))
+    }
+
+    /// The session's pinned flow version (always present: a foreign key holds it).
+    func pinnedVersion(_ record: SessionRecord) async throws -> StoredFlowVersion {
+        guard let version = try await versions.version(flow: record.flowId, number: record.version) else {
+            throw ServiceProblem.notFound("version \(record.version) of flow \"\(record.flowId)\" is gone")
+        }
+        return version
+    }
+
+    /// The snapshot of `record`, its screen gated for the session's own core; cached.
+    func snapshot(of record: SessionRecord, in version: StoredFlowVersion) throws(HTTPError) -> SessionSnapshot {
+        let core = try cores.resolve(header: record.core)
+        guard let screen = screens.render(version, step: record.step, for: core, locale: record.locale) else {
+            throw ServiceProblem.notFound(
+                "version \(record.version) of flow \"\(record.flowId)\" has no step \"\(record.step)\"")
+        }
+        let snapshot = SessionSnapshot(record, screen: screen)
+        // Only snapshots the API may serve are cached: an expired or erased session answers 410.
+        if record.status == .active || record.status == .completed {
+            snapshots.store(snapshot, id: record.id.text, keyHex: Hex.encode(record.id.key))
+        }
+        return snapshot
+    }
+
+    /// When a session touched now expires: now plus the idle TTL.
+    func sessionExpiry() -> Double {
+        Date().timeIntervalSince1970 + configuration.sessionIdleSeconds
+    }
+
+    /// The current snapshot of a followed session for its streams, whatever its status: from the
+    /// cache when it holds the newest known rev, else read from the database. Nil when it cannot
+    /// be read (logged; the next change is offered again).
+    func followedSnapshot(_ text: String) async -> SessionSnapshot? {
+        if let cached = snapshots.snapshot(text) { return cached }
+        do {
+            guard let record = try await sessions.load(SessionID(text)) else { return nil }
+            // A tombstone: its streams end without it (`SessionFollowers.offer`).
+            if record.status == .erased { return SessionSnapshot(erased: record) }
+            return try await snapshot(of: record)
+        } catch {
+            // Never the session id: it is a bearer capability.
+            logger.warning("could not read a followed session's snapshot", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}
