@@ -1,6 +1,6 @@
 import Foundation
-import ParleyServer
 import ParleyCore
+import ParleyServer
 import Testing
 
 /// Issue 12 (delivery): systems that pull read completions oldest first, in JSON pages or NDJSON,

@@ -112,7 +112,10 @@ import Testing
         // Under `timeout`: the script's own waits have deadlines, and so has the wait for it.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments =
-            ["--kill-after=5", "120", WebhookReceiver.python, TestEnvironment.packageRoot.appendingPathComponent(arguments[0]).path]
+            [
+                "--kill-after=5", "120", WebhookReceiver.python,
+                TestEnvironment.packageRoot.appendingPathComponent(arguments[0]).path,
+            ]
             + arguments.dropFirst()
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -35,7 +35,8 @@ import Testing
                 #expect(answered.status == expected.status, "\(line): \(answered) over the wire: \(expected)")
                 #expect(answered.problemType == expected.problemType, "\(line)")
                 #expect(answered.body.count == expected.body.count, "\(line): \(answered) / \(expected)")
-                #expect(Self.names(answered) == Self.names(expected), "\(line): \(answered.headers) / \(expected.headers)")
+                #expect(
+                    Self.names(answered) == Self.names(expected), "\(line): \(answered.headers) / \(expected.headers)")
                 for name in ["Content-Type", "Content-Length", "Cache-Control", "X-Request-Id"]
                 where request.headers.contains(where: { $0.0 == "X-Request-Id" }) || name != "X-Request-Id" {
                     #expect(answered.header(name) == expected.header(name), "\(line): \(name)")

@@ -83,7 +83,8 @@ import Testing
     }
 
     @Test func withoutADataKeySensitiveAnswersAreRefusedNotStoredInTheClear() async throws {
-        try await ServiceHarness.run(inProcess: 1, configure: { $0.dataKeyring = DataKeyring(current: nil) }) { service in
+        try await ServiceHarness.run(inProcess: 1, configure: { $0.dataKeyring = DataKeyring(current: nil) }) {
+            service in
             let id = try Self.released(service, prefix: "nokey")
             let snapshot = try service.startSession(id).json
             // Its own client: the harness counts any 5xx on its clients as a failure.

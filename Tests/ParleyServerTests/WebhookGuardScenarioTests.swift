@@ -1,6 +1,6 @@
 import Foundation
-import ParleyServer
 import ParleyCore
+import ParleyServer
 import Testing
 
 /// Issue 12 (delivery): the SSRF guard. Without `--webhook-allow-private` only public https is
