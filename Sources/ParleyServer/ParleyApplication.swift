@@ -37,13 +37,13 @@ public final class ParleyApplication: Sendable {
             self.pool = pool
             self.service = service
             let responder = service.makeRouter().wrapped(
-                in: RequestIdentifier(maxLength: configuration.maxRequestIdLength, logger: logger))
+                in: RequestIdentifier(maxLength: configuration.maxRequestIdLength))
             server = try HTTPServer(configuration: http, responder: responder, logger: logger)
         } else {
             pool = nil
             service = nil
             let responder = Self.healthOnlyRouter().wrapped(
-                in: RequestIdentifier(maxLength: configuration.maxRequestIdLength, logger: logger))
+                in: RequestIdentifier(maxLength: configuration.maxRequestIdLength))
             server = try HTTPServer(configuration: http, responder: responder, logger: logger)
         }
     }

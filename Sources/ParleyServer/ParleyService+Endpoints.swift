@@ -1,55 +1,63 @@
 import ParleyHTTP
 
 extension ParleyService {
-    /// The handler, optional inline fast path and body limit of each route in ``ServiceRoute/all``:
-    /// an exhaustive switch, so a new operation without a handler does not compile.
-    func endpoint(_ route: ServiceRoute, _ handlers: FeatureHandlers) -> (
-        ServiceEndpoint.Handler, ServiceEndpoint.InlineHandler?, Int
-    ) {
+    /// The handler and body limit of each route in ``ServiceRoute/all``: an exhaustive switch, so
+    /// a new operation without a handler does not compile. A handler's signature says where it
+    /// runs: `async` ones off the loop, plain ones on it, ``HTTPReply`` ones decide per request.
+    func endpoint(_ route: ServiceRoute, _ handlers: FeatureHandlers) -> (ServiceEndpoint.Handler, Int) {
         let limits = configuration
-        func inlineOnly(_ inline: @escaping ServiceEndpoint.InlineHandler) -> ServiceEndpoint.Handler {
-            { request, context, _ in try inline(request, context) ?? HTTPError.internalError.response }
+        typealias Suspending = @Sendable (HTTPRequest, RequestContext, Caller) async throws -> HTTPResponse
+        typealias Immediate = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
+        typealias Replying = @Sendable (HTTPRequest, RequestContext) throws -> HTTPReply
+        func offLoop(_ handler: @escaping Suspending) -> ServiceEndpoint.Handler {
+            { request, context in .offLoop { try await handler(request, context.http, context.caller) } }
+        }
+        func onLoop(_ handler: @escaping Immediate) -> ServiceEndpoint.Handler {
+            { request, context in .now(try handler(request, context.http)) }
+        }
+        func replying(_ handler: @escaping Replying) -> ServiceEndpoint.Handler {
+            { request, context in try handler(request, context.http) }
         }
         switch route.operation {
-        case .health: return (inlineOnly(handlers.operations.health), handlers.operations.health, 0)
-        case .ready: return (handlers.operations.ready, nil, 0)
-        case .metrics: return (inlineOnly(handlers.operations.metrics), handlers.operations.metrics, 0)
+        case .health: return (onLoop(handlers.operations.health), 0)
+        case .ready: return (offLoop(handlers.operations.ready), 0)
+        case .metrics: return (onLoop(handlers.operations.metrics), 0)
         case .openapi:
-            return (inlineOnly(handlers.operations.openAPIDocument), handlers.operations.openAPIDocument, 0)
-        case .getWireSchema: return (inlineOnly(handlers.operations.wireSchema), handlers.operations.wireSchema, 0)
+            return (onLoop(handlers.operations.openAPIDocument), 0)
+        case .getWireSchema: return (onLoop(handlers.operations.wireSchema), 0)
         case .studioRedirect:
-            return (inlineOnly(handlers.operations.rootRedirect), handlers.operations.rootRedirect, 0)
+            return (onLoop(handlers.operations.rootRedirect), 0)
         case .studio, .studioFlow, .studioFlowView:
-            return (inlineOnly(handlers.operations.studioShell), handlers.operations.studioShell, 0)
-        case .studioAsset: return (inlineOnly(handlers.operations.studioAsset), handlers.operations.studioAsset, 0)
-        case .createFlowVersion: return (handlers.flows.createFlow, nil, limits.maxFlowBytes)
-        case .lintFlow: return (handlers.flows.lintFlow, nil, limits.maxFlowBytes)
-        case .listFlows: return (handlers.flows.listFlows, nil, 0)
-        case .getFlow: return (handlers.flows.getFlow, nil, 0)
-        case .listFlowVersions: return (handlers.flows.listVersions, nil, 0)
-        case .getFlowVersion: return (handlers.flows.getVersion, nil, 0)
-        case .getFlowVersionSamples: return (handlers.flows.samples, nil, 0)
-        case .releaseFlowVersion: return (handlers.flows.release, nil, limits.maxSmallBodyBytes)
-        case .listReleases: return (handlers.flows.listReleases, nil, 0)
-        case .haltRelease: return (handlers.flows.haltRelease, nil, limits.maxSmallBodyBytes)
-        case .compareRelease: return (handlers.flows.releaseComparison, nil, 0)
-        case .validateStep: return (handlers.flows.validateStep, nil, limits.maxSubmitBytes)
-        case .previewFlow: return (handlers.flows.previewFlow, nil, limits.maxFlowBytes + limits.maxSubmitBytes)
-        case .publishBundle: return (handlers.bundles.publishBundle, nil, limits.maxBundleBytes)
-        case .getStartScreen, .getStepScreen: return (handlers.screens.screen, handlers.screens.screenInline, 0)
-        case .startSession: return (handlers.sessions.startSession, nil, limits.maxSmallBodyBytes)
-        case .getSession: return (handlers.sessions.getSession, handlers.sessions.sessionInline, 0)
-        case .answerSession: return (handlers.sessions.answerSession, nil, limits.maxSubmitBytes)
-        case .backSession: return (handlers.sessions.backSession, nil, limits.maxSmallBodyBytes)
-        case .followSession: return (handlers.live.followSession, nil, 0)
-        case .postSessionEvent: return (handlers.live.actInSession, nil, limits.maxMessageLength * 12 + 1024)
-        case .eraseSession: return (handlers.privacy.eraseSession, nil, 0)
-        case .listCompletions: return (handlers.delivery.listCompletions, nil, 0)
-        case .createWebhook: return (handlers.delivery.createWebhook, nil, limits.maxSmallBodyBytes)
-        case .listWebhooks: return (handlers.delivery.listWebhooks, nil, 0)
-        case .deleteWebhook: return (handlers.delivery.deleteWebhook, nil, 0)
-        case .listDeliveries: return (handlers.delivery.listDeliveries, nil, 0)
-        case .retryDelivery: return (handlers.delivery.retryDelivery, nil, limits.maxSmallBodyBytes)
+            return (onLoop(handlers.operations.studioShell), 0)
+        case .studioAsset: return (onLoop(handlers.operations.studioAsset), 0)
+        case .createFlowVersion: return (offLoop(handlers.flows.createFlow), limits.maxFlowBytes)
+        case .lintFlow: return (offLoop(handlers.flows.lintFlow), limits.maxFlowBytes)
+        case .listFlows: return (offLoop(handlers.flows.listFlows), 0)
+        case .getFlow: return (offLoop(handlers.flows.getFlow), 0)
+        case .listFlowVersions: return (offLoop(handlers.flows.listVersions), 0)
+        case .getFlowVersion: return (offLoop(handlers.flows.getVersion), 0)
+        case .getFlowVersionSamples: return (offLoop(handlers.flows.samples), 0)
+        case .releaseFlowVersion: return (offLoop(handlers.flows.release), limits.maxSmallBodyBytes)
+        case .listReleases: return (offLoop(handlers.flows.listReleases), 0)
+        case .haltRelease: return (offLoop(handlers.flows.haltRelease), limits.maxSmallBodyBytes)
+        case .compareRelease: return (offLoop(handlers.flows.releaseComparison), 0)
+        case .validateStep: return (offLoop(handlers.flows.validateStep), limits.maxSubmitBytes)
+        case .previewFlow: return (offLoop(handlers.flows.previewFlow), limits.maxFlowBytes + limits.maxSubmitBytes)
+        case .publishBundle: return (offLoop(handlers.bundles.publishBundle), limits.maxBundleBytes)
+        case .getStartScreen, .getStepScreen: return (replying(handlers.screens.screen), 0)
+        case .startSession: return (offLoop(handlers.sessions.startSession), limits.maxSmallBodyBytes)
+        case .getSession: return (replying(handlers.sessions.getSession), 0)
+        case .answerSession: return (offLoop(handlers.sessions.answerSession), limits.maxSubmitBytes)
+        case .backSession: return (offLoop(handlers.sessions.backSession), limits.maxSmallBodyBytes)
+        case .followSession: return (offLoop(handlers.live.followSession), 0)
+        case .postSessionEvent: return (offLoop(handlers.live.actInSession), limits.maxMessageLength * 12 + 1024)
+        case .eraseSession: return (offLoop(handlers.privacy.eraseSession), 0)
+        case .listCompletions: return (offLoop(handlers.delivery.listCompletions), 0)
+        case .createWebhook: return (offLoop(handlers.delivery.createWebhook), limits.maxSmallBodyBytes)
+        case .listWebhooks: return (offLoop(handlers.delivery.listWebhooks), 0)
+        case .deleteWebhook: return (offLoop(handlers.delivery.deleteWebhook), 0)
+        case .listDeliveries: return (offLoop(handlers.delivery.listDeliveries), 0)
+        case .retryDelivery: return (offLoop(handlers.delivery.retryDelivery), limits.maxSmallBodyBytes)
         }
     }
 }

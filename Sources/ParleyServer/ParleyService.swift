@@ -123,22 +123,22 @@ public final class ParleyService: Sendable {
         pruneTask.cancel()
     }
 
-    /// The router with every v1 route, each behind metrics, problem mapping and authentication.
+    /// The router with every v1 route, each behind metrics and authentication.
     public func makeRouter() -> Router {
         let handlers = parts.handlers(openAPI: OpenAPIDocument.bytes(version: configuration.serviceVersion))
         let authentication = AuthenticationMiddleware(
             authenticator: Authenticator(access: parts.access, clientKey: configuration.clientKey))
         var router = Router()
         for route in ServiceRoute.all {
-            let (handler, inline, maxBody) = endpoint(route, handlers)
+            let (handler, maxBody) = endpoint(route, handlers)
             let routeMetrics = RouteMetrics(route: route)
             metrics.addCollector { routeMetrics.lines() }
             router.add(
                 route.method, route.path,
                 responder: ServiceEndpoint(
                     route: route,
-                    middleware: [MetricsMiddleware(metrics: routeMetrics), ProblemMiddleware(), authentication],
-                    handler: handler, inline: inline, maxBodyBytes: maxBody))
+                    middleware: [MetricsMiddleware(metrics: routeMetrics), authentication], handler: handler,
+                    maxBodyBytes: maxBody))
         }
         return router
     }

@@ -12,7 +12,7 @@ import Testing
         return ConnectionStateMachine(limits: ConnectionLimits(configuration), now: 0)
     }
 
-    static let route = HTTPRoute(responder: InlineResponder { _, _ in .text("ok") })
+    static let route = HTTPRoute { _, _ in .now(.text("ok")) }
 
     /// Everything queued for writing, as text; the queue is emptied as if the socket took it all.
     static func written(_ machine: inout ConnectionStateMachine, now: UInt64 = 1) -> (

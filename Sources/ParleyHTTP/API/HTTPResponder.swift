@@ -1,23 +1,21 @@
-/// The one seam for handling a request (STYLE.md: Hummingbird's `HTTPResponder`). Routers and
-/// middleware are responders too, so they compose. What varies per route (its parameters, body
-/// limit and on-loop fast path) is decided once, from the head, by ``route(for:)``.
+/// The one seam for handling a request (STYLE.md: Hummingbird's `HTTPResponder`): what varies
+/// per route (its handler, parameters and body limit) is decided once, from the head, by
+/// ``route(for:)``. Routers and middleware are responders too, so they compose.
 public protocol HTTPResponder: Sendable {
-    /// Produces the response for `request`. Runs off the event loop, so it may block (libpq).
-    /// Throw `HTTPError` for a problem document; other errors become a generic 500.
-    func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse
-
     /// The route `request` takes, matched once from its head before any body byte is read: the
     /// server keeps the answer for the whole exchange, so no request is matched twice.
-    /// Default: this responder itself, no fast path, the server's body limit.
     func route(for request: HTTPRequest) -> HTTPRoute
 }
 
 extension HTTPResponder {
-    /// This responder itself: no parameters, no fast path, the server's body limit.
-    public func route(for request: HTTPRequest) -> HTTPRoute { HTTPRoute(responder: self) }
+    /// The response for `request` through its route, waiting for any off-loop work here (tests,
+    /// and callers outside the server's loops). Errors come back as their responses.
+    public func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
+        await route(for: request).respond(to: request, context: context)
+    }
 }
 
-/// A responder made from a closure that may suspend or block.
+/// A responder made from a closure that may suspend or block: it always goes off the loop.
 public struct ClosureResponder: HTTPResponder {
     let handler: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
 
@@ -26,13 +24,14 @@ public struct ClosureResponder: HTTPResponder {
         self.handler = handler
     }
 
-    /// Calls the closure.
-    public func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        try await handler(request, context)
+    /// A route whose handler goes off the loop to run the closure.
+    public func route(for request: HTTPRequest) -> HTTPRoute {
+        let handler = handler
+        return HTTPRoute { request, context in .offLoop { try await handler(request, context) } }
     }
 }
 
-/// A responder whose closure never blocks or suspends, so it runs inline on the event loop.
+/// A responder whose closure never blocks or suspends, so it answers on the event loop.
 public struct InlineResponder: HTTPResponder {
     let handler: @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
 
@@ -41,14 +40,9 @@ public struct InlineResponder: HTTPResponder {
         self.handler = handler
     }
 
-    /// Calls the closure.
-    public func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        try handler(request, context)
-    }
-
-    /// This responder, answering on the loop.
+    /// A route answered on the loop.
     public func route(for request: HTTPRequest) -> HTTPRoute {
         let handler = handler
-        return HTTPRoute(responder: self, inline: { request, context in try handler(request, context) })
+        return HTTPRoute { request, context in .now(try handler(request, context)) }
     }
 }

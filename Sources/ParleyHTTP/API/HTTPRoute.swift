@@ -1,55 +1,44 @@
 /// What a responder decided about one request from its head (Hummingbird's route match): the
-/// responder that answers it, the path parameters, the body limit and the on-loop fast path.
-/// The server asks once per request and carries the answer, so the route is matched once.
+/// handler that answers it, the path parameters and the body limit. The server asks once per
+/// request and carries the answer, so the route is matched once.
 public struct HTTPRoute: Sendable {
-    /// Answers on the event loop without blocking or suspending; nil means "go off the loop".
-    public typealias InlineHandler = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse?
-
-    /// The responder that answers this request off the loop; it matches nothing again.
-    public var responder: any HTTPResponder
-    /// Path parameters bound by the match, handed to the responder in its context.
+    /// Answers the request on the loop, or says what must run off it; its middleware is
+    /// already composed in.
+    public var handler: InlineHandler<RequestContext>
+    /// Path parameters bound by the match, handed to the handler in its context.
     public var parameters: PathParameters
     /// The largest body this request may carry (→ 413 before any body byte is read); nil uses
     /// the server's `maxBodyBytes`.
     public var maxBodyBytes: Int?
-    /// The fast path, tried first on the loop; nil when the route always goes off the loop.
-    public var inline: InlineHandler?
 
-    /// A route answered by `responder`.
+    /// A route answered by `handler`.
     public init(
-        responder: any HTTPResponder, parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil,
-        inline: InlineHandler? = nil
+        parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil,
+        handler: @escaping InlineHandler<RequestContext>
     ) {
-        self.responder = responder
+        self.handler = handler
         self.parameters = parameters
         self.maxBodyBytes = maxBodyBytes
-        self.inline = inline
     }
 
     /// A route that answers with `error` (404, 405) on the loop, whatever the body.
     public static func failing(_ error: HTTPError) -> HTTPRoute {
-        HTTPRoute(responder: FailingResponder(error: error), inline: { _, _ in throw error })
+        HTTPRoute { _, _ in throw error }
     }
 
-    /// Answers on the loop when the fast path can, else nil; `context` gets the parameters.
-    public func respondInline(to request: HTTPRequest, context: RequestContext) throws -> HTTPResponse? {
-        guard let inline else { return nil }
+    /// Runs the route on the event loop: the response, or the work to run off the loop. Errors
+    /// are already responses; `context` gets the parameters.
+    public func respondInline(to request: HTTPRequest, context: RequestContext) -> HTTPReply {
         var context = context
         context.parameters = parameters
-        return try inline(request, context)
+        return HTTPNext(handler)(request, context)
     }
 
-    /// Answers off the loop through ``responder``; `context` gets the parameters.
-    public func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        var context = context
-        context.parameters = parameters
-        return try await responder.respond(to: request, context: context)
+    /// The response, waiting for any off-loop work here.
+    public func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
+        switch respondInline(to: request, context: context) {
+        case .now(let response): return response
+        case .offLoop(let work): return await HTTPNext<RequestContext>.settle(work, request, context)
+        }
     }
-}
-
-/// Throws one error for every request: what an unmatched path or method answers.
-struct FailingResponder: HTTPResponder {
-    let error: HTTPError
-
-    func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse { throw error }
 }

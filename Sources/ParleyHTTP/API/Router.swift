@@ -62,14 +62,8 @@ public struct Router: HTTPResponder {
         add(method, pattern, maxBodyBytes: maxBodyBytes, responder: InlineResponder(handler))
     }
 
-    /// Responds through the matching route; throws 404 or 405. The server does not come here:
-    /// it asks ``route(for:)`` once and answers through the route it got.
-    public func respond(to request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        try await route(for: request).respond(to: request, context: context)
-    }
-
-    /// The one match for `request`: the route's responder, parameters, body limit (the route's,
-    /// else its responder's) and fast path; 404 and 405 answer on the loop.
+    /// The one match for `request`: the route's handler, parameters and body limit (the route's,
+    /// else its responder's); 404 and 405 answer on the loop.
     public func route(for request: HTTPRequest) -> HTTPRoute {
         let route: Route
         let parameters: PathParameters

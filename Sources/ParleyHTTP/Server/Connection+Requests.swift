@@ -25,23 +25,18 @@ extension Connection {
         }
     }
 
-    /// Answers inline when the route can (returns true: parsing may go on); otherwise hands the
-    /// request to a task and returns false.
+    /// Runs the route on the loop: answers now when it can (returns true: parsing may go on);
+    /// otherwise hands its off-loop work to a task and returns false.
     private func dispatch(_ exchange: Exchange) -> Bool {
-        let context = RequestContext(
-            logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil, parameters: exchange.route.parameters)
-        let response: HTTPResponse?
-        do {
-            response = try exchange.route.inline?(exchange.request, context)
-        } catch {
-            response = loop.core.response(for: error, method: exchange.request.method, path: exchange.request.path)
-        }
-        if let response {
+        let context = RequestContext(logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil)
+        switch exchange.route.respondInline(to: exchange.request, context: context) {
+        case .now(let response):
             finish(with: response)
             return true
+        case .offLoop(let work):
+            loop.respondOffLoop(work, for: exchange.request, context: context, fd: fd, id: id)
+            return false
         }
-        loop.respondOffLoop(exchange.request, through: exchange.route.responder, context: context, fd: fd, id: id)
-        return false
     }
 
     /// Receives an off-loop response.

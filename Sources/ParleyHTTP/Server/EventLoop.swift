@@ -203,20 +203,14 @@ final class EventLoop {
         handle.connectionCount.subtract(1, ordering: .relaxed)
     }
 
-    /// Runs `request` through its route's `responder` on the responder threads and posts the
-    /// response back; `context` already carries the route's parameters.
+    /// Runs a route's off-loop `work` on the responder threads and posts the response back.
     func respondOffLoop(
-        _ request: HTTPRequest, through responder: any HTTPResponder, context: RequestContext, fd: Int32, id: UInt64
+        _ work: @escaping @Sendable () async throws -> HTTPResponse, for request: HTTPRequest,
+        context: RequestContext, fd: Int32, id: UInt64
     ) {
-        let core = core
         let handle = handle
         Task(executorPreference: core.responderPool) {
-            let response: HTTPResponse
-            do {
-                response = try await responder.respond(to: request, context: context)
-            } catch {
-                response = core.response(for: error, method: request.method, path: request.path)
-            }
+            let response = await HTTPNext.settle(work, request, context)
             handle.post(.response(fd: fd, id: id, response: response))
         }
     }

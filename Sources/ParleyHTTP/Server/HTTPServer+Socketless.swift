@@ -22,18 +22,16 @@ extension HTTPServer {
         let core = core
         let startedAt = Syscall.monotonicNanoseconds()
         let route = core.responder.route(for: request)
-        let context = RequestContext(logger: core.logger, remoteAddress: remoteAddress, parameters: route.parameters)
+        let context = RequestContext(logger: core.logger, remoteAddress: remoteAddress)
         let response: HTTPResponse
         if request.body.count > route.maxBodyBytes ?? core.configuration.maxBodyBytes {
             response = HTTPError(parseError: .bodyTooLarge).response
-        } else if let inline = Self.inline(route, request, context, core: core) {
-            response = inline
         } else {
-            response = await withTaskExecutorPreference(core.responderPool) {
-                do {
-                    return try await route.responder.respond(to: request, context: context)
-                } catch {
-                    return core.response(for: error, method: request.method, path: request.path)
+            switch route.respondInline(to: request, context: context) {
+            case .now(let answer): response = answer
+            case .offLoop(let work):
+                response = await withTaskExecutorPreference(core.responderPool) {
+                    await HTTPNext.settle(work, request, context)
                 }
             }
         }
@@ -49,16 +47,5 @@ extension HTTPServer {
             }
         }
         return response
-    }
-
-    /// The fast path's answer, its error rendered; nil when the request goes off the loop.
-    private static func inline(_ route: HTTPRoute, _ request: HTTPRequest, _ context: RequestContext, core: ServerCore)
-        -> HTTPResponse?
-    {
-        do {
-            return try route.inline?(request, context)
-        } catch {
-            return core.response(for: error, method: request.method, path: request.path)
-        }
     }
 }

@@ -26,16 +26,6 @@ final class ServerCore: Sendable {
 
     /// Whether access-log lines would be emitted, checked before building one.
     let logsAccess: Bool
-
-    /// The response for an error a responder threw: `HTTPError`s render themselves; anything
-    /// else is logged and becomes a generic 500 that reveals nothing (DESIGN.md "HTTP API").
-    func response(for error: any Error, method: String, path: String) -> HTTPResponse {
-        if let error = error as? HTTPError { return error.response }
-        logger.error(
-            "responder failed",
-            metadata: ["method": "\(method)", "path": "\(path)", "error": "\(String(reflecting: error))"])
-        return HTTPError.internalError.response
-    }
 }
 
 /// A message to a loop from another thread.

@@ -5,12 +5,12 @@ extension OperationsHandlers {
     static let studioViews: Set<String> = ["editor", "preview", "try", "graph", "funnel"]
 
     /// `GET /`: people who open the server's address land in the studio.
-    func rootRedirect(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse? {
+    func rootRedirect(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse {
         HTTPResponse(status: HTTPStatus(code: 302), headers: ["Location": "/studio", "Cache-Control": "no-cache"])
     }
 
     /// `GET /studio`, `/studio/flows/{flow}[/{view}]`: the app shell; the page reads its URL.
-    func studioShell(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
+    func studioShell(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse {
         if let view = requestContext.parameters["view"], !Self.studioViews.contains(view) {
             throw ServiceProblem.notFound(
                 "the studio has no view \"\(view.prefix(64))\"; try one of "
@@ -20,7 +20,7 @@ extension OperationsHandlers {
     }
 
     /// `GET /studio/assets/{asset}`: one embedded file (strong ETag, 304 on a match).
-    func studioAsset(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
+    func studioAsset(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse {
         let name = try RequestInput.parameter("asset", requestContext)
         guard let page = StudioSite.shared.asset(name) else {
             throw ServiceProblem.notFound("the studio has no asset \"\(name.prefix(64))\"")

@@ -14,7 +14,7 @@ struct OperationsHandlers: ServiceHandler {
 
 extension OperationsHandlers {
     /// `GET /healthz`: the process answers.
-    func health(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse? {
+    func health(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse {
         .json(#"{"status":"ok"}"#)
     }
 
@@ -34,19 +34,19 @@ extension OperationsHandlers {
     }
 
     /// `GET /metrics`: Prometheus text.
-    func metrics(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse? {
+    func metrics(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse {
         HTTPResponse(
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
             body: Array(registry.render().utf8))
     }
 
     /// `GET /openapi.json`: the document, written once from ``ServiceRoute/all``.
-    func openAPIDocument(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse? {
+    func openAPIDocument(_ request: HTTPRequest, _ requestContext: RequestContext) -> HTTPResponse {
         .json(openAPI)
     }
 
     /// `GET /schemas/{name}`: one wire document's JSON Schema.
-    func wireSchema(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
+    func wireSchema(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse {
         guard let name = requestContext.parameters["name"], let bytes = WireSchemas.files[name] else {
             throw ServiceProblem.notFound("schemas are \(WireSchemas.roots.map { "\($0.name).json" })")
         }

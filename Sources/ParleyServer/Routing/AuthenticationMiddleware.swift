@@ -3,31 +3,28 @@ import ParleyHTTP
 /// Applies the route's access rule (DESIGN.md "HTTP API") and puts the ``Caller`` in the
 /// context. Client checks are in memory and run on the loop; token checks read the database,
 /// so token routes always go off the loop.
-struct AuthenticationMiddleware: ServiceMiddleware {
+struct AuthenticationMiddleware: HTTPMiddleware {
     let authenticator: Authenticator
 
-    func respond(
-        to request: HTTPRequest, context: ServiceRequestContext, next: Next
-    ) async throws -> HTTPResponse {
-        var context = context
+    func respond(to request: HTTPRequest, context: ServiceRequestContext, next: HTTPNext<ServiceRequestContext>)
+        throws -> HTTPReply
+    {
+        let required: AccessScope?
         switch context.route.access {
-        case .open: context.caller = .anonymous
-        case .client: context.caller = try authenticator.checkClient(request)
-        case .anyToken: context.caller = try await authenticator.checkToken(request, required: nil)
-        case .scope(let scope): context.caller = try await authenticator.checkToken(request, required: scope)
+        case .open:
+            return next(request, context)
+        case .client:
+            var context = context
+            context.caller = try authenticator.checkClient(request)
+            return next(request, context)
+        case .anyToken: required = nil
+        case .scope(let scope): required = scope
         }
-        return try await next(request, context)
-    }
-
-    func respondInline(
-        to request: HTTPRequest, context: ServiceRequestContext, next: InlineNext
-    ) throws -> HTTPResponse? {
-        var context = context
-        switch context.route.access {
-        case .open: context.caller = .anonymous
-        case .client: context.caller = try authenticator.checkClient(request)
-        case .anyToken, .scope: return nil
+        let authenticator = authenticator
+        return .offLoop {
+            var context = context
+            context.caller = try await authenticator.checkToken(request, required: required)
+            return try await next(request, context).response()
         }
-        return try next(request, context)
     }
 }

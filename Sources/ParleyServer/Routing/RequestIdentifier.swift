@@ -1,4 +1,3 @@
-public import Logging
 public import ParleyHTTP
 import Synchronization
 
@@ -6,41 +5,24 @@ import Synchronization
 /// (DESIGN.md "Operations"): a well-formed `X-Request-Id` from the client (a proxy's or the
 /// app's own) is kept, anything else is replaced by a fresh one. The id is echoed in the
 /// `X-Request-Id` response header, as `requestId` in every problem document, in the access-log
-/// line (ParleyHTTP reads the response header) and in the metadata of handlers' log lines.
+/// line (ParleyHTTP reads the response header) and in the metadata of every log line below it.
 public struct RequestIdentifier: HTTPMiddleware {
     let maxLength: Int
-    let logger: Logger
 
     /// Client ids longer than `maxLength` are replaced.
-    public init(maxLength: Int, logger: Logger) {
+    public init(maxLength: Int) {
         self.maxLength = maxLength
-        self.logger = logger
     }
 
-    /// The inline fast path stays inline: the id is added to whatever `next` answers.
-    public func respondInline(to request: HTTPRequest, context: RequestContext, next: HTTPRoute.InlineHandler) throws
-        -> HTTPResponse?
-    {
-        let id = requestId(for: request)
-        do {
-            guard let response = try next(request, context) else { return nil }
-            return Self.tagged(response, id)
-        } catch {
-            return failure(error, request, id)
-        }
-    }
-
-    public func respond(to request: HTTPRequest, context: RequestContext, next: any HTTPResponder) async throws
-        -> HTTPResponse
+    /// Tags whatever the router answers, on the loop or off it; the logger of every layer below
+    /// carries the id.
+    public func respond(to request: HTTPRequest, context: RequestContext, next: HTTPNext<RequestContext>)
+        -> HTTPReply
     {
         let id = requestId(for: request)
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
-        do {
-            return Self.tagged(try await next.respond(to: request, context: context), id)
-        } catch {
-            return failure(error, request, id)
-        }
+        return next(request, context).map { Self.tagged($0, id) }
     }
 
     /// The client's id when it is 1…`maxLength` safe characters, else a generated one.
@@ -79,16 +61,6 @@ public struct RequestIdentifier: HTTPMiddleware {
             response.body.append(contentsOf: Array(",\"requestId\":\"\(id)\"}".utf8))
         }
         return response
-    }
-
-    /// An error `next` threw: a problem document renders itself; anything else is logged with
-    /// the id and becomes the generic 500 that reveals nothing.
-    private func failure(_ error: any Error, _ request: HTTPRequest, _ id: String) -> HTTPResponse {
-        if let problem = error as? HTTPError { return Self.tagged(problem.response, id) }
-        logger.error(
-            "responder failed",
-            metadata: ["request_id": "\(id)", "method": "\(request.method)", "error": "\(String(reflecting: error))"])
-        return Self.tagged(HTTPError.internalError.response, id)
     }
 }
 

@@ -2,7 +2,7 @@ import ParleyHTTP
 
 /// What the service's middleware and handlers know about a request: the HTTP context, the
 /// route it matched, and who is calling once ``AuthenticationMiddleware`` has decided.
-struct ServiceRequestContext: Sendable {
+struct ServiceRequestContext: HTTPRequestContext {
     /// The server's context (logger, peer, path parameters).
     var http: RequestContext
     /// The route the request matched, for its access rule and for messages.

@@ -14,23 +14,18 @@ struct ScreenHandlers: ServiceHandler {
 }
 
 extension ScreenHandlers {
-    /// `GET /v1/screens/{flow}[/{step}]` from memory, on the event loop; nil when
-    /// the live version must first be read from the database.
-    func screenInline(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
+    /// `GET /v1/screens/{flow}[/{step}]`: the live version's step gated for `Parley-Core`, from
+    /// memory on the event loop when the live version is cached, else after reading it.
+    func screen(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPReply {
         let target = try screenTarget(request, requestContext)
         let core = try cores.resolve(request)
-        guard let known = versions.cache.live(flow: target.flow, channel: target.channel) else { return nil }
-        return try screenResponse(known, target, core, request)
-    }
-
-    /// `GET /v1/screens/{flow}[/{step}]`: the live version's step gated for `Parley-Core`.
-    func screen(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
-        -> HTTPResponse
-    {
-        let target = try screenTarget(request, requestContext)
-        let core = try cores.resolve(request)
-        let live = try await versions.liveRelease(flow: target.flow, channel: target.channel)
-        return try screenResponse(live, target, core, request)
+        if let known = versions.cache.live(flow: target.flow, channel: target.channel) {
+            return .now(try screenResponse(known, target, core, request))
+        }
+        return .offLoop {
+            let live = try await versions.liveRelease(flow: target.flow, channel: target.channel)
+            return try screenResponse(live, target, core, request)
+        }
     }
 
     private func screenTarget(_ request: HTTPRequest, _ requestContext: RequestContext) throws(HTTPError)

@@ -57,21 +57,20 @@ extension SessionHandlers {
         return .json(snapshot.body, status: .created, headers: headers)
     }
 
-    /// `GET /v1/sessions/{id}` from memory, on the event loop, when the snapshot is cached.
-    func sessionInline(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPResponse? {
-        // The cache is keyed by the id's text: no hashing on the hot path.
-        guard let text = requestContext.parameters["id"], let snapshot = ledger.snapshots.snapshot(text),
-            snapshot.status != .active || Date().timeIntervalSince1970 < snapshot.expiresAt
-        else { return nil }
-        return Self.conditional(snapshot, request)
-    }
-
     /// `GET /v1/sessions/{id}`: the snapshot; `ETag: "<rev>"` and 304 on a match; 410 when expired.
-    func getSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
-        -> HTTPResponse
-    {
-        let record = try await ledger.loadSession(try SessionRequest.id(requestContext))
-        return Self.conditional(try await ledger.snapshot(of: record), request)
+    /// From memory on the event loop when the snapshot is cached, else read from the database.
+    func getSession(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPReply {
+        // The cache is keyed by the id's text: no hashing on the hot path.
+        if let text = requestContext.parameters["id"], let snapshot = ledger.snapshots.snapshot(text),
+            snapshot.status != .active || Date().timeIntervalSince1970 < snapshot.expiresAt
+        {
+            return .now(Self.conditional(snapshot, request))
+        }
+        let id = try SessionRequest.id(requestContext)
+        return .offLoop {
+            let record = try await ledger.loadSession(id)
+            return Self.conditional(try await ledger.snapshot(of: record), request)
+        }
     }
 
     /// 304 when `If-None-Match` names the snapshot's rev, else the snapshot.
