@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 8 acceptance, scenario 4: CI publishes signed bundles; anything not signed
 /// by a trusted key over exactly these bytes is refused and stores nothing.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct BundleScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct BundleScenarioTests {
     /// A bundle of `flows` (JSON texts) on production.
     static func bundle(_ flows: [String], commit: String, channel: String = "production") throws -> JSONValue {
         try JSONParser.parse(

@@ -9,7 +9,7 @@ import Testing
 /// `ParleySession.followLive()` against a live `parley serve` (issue 14 with DESIGN.md "Live
 /// sessions"): another device's answers and an agent's message arrive in rev order, the follow
 /// survives a server restart by reconnecting with `Last-Event-ID`, and it ends at completion.
-@Suite(.serialized, .timeLimit(.minutes(10)), .offCooperativePool) struct ClientKitLiveScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ClientKitLiveScenarioTests {
     /// What the follower saw, filled by its task and read by the test.
     final class Followed: Sendable {
         private let state = Mutex<(snapshots: [ParleySnapshot], ended: Bool, error: String?)>(([], false, nil))

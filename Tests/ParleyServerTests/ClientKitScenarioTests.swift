@@ -6,7 +6,7 @@ import Testing
 
 /// A test app written only against ParleyClient's public API (plus ParleyCore values), on a
 /// live `parley serve`: the harness only starts servers and publishes flows (issue 14).
-@Suite(.serialized, .timeLimit(.minutes(10)), .offCooperativePool) struct ClientKitScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ClientKitScenarioTests {
     /// Posts and releases a shipped flow; returns its version.
     static func publish(_ flow: Flow, _ service: ServiceHarness) throws -> Int {
         let posted = try service.postFlow(CanonicalJSON.string(flow.json))

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 8, the operator's and CI's path: `parley token create`, `parley keygen`,
 /// `parley key add` and `parley publish` against a live server.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct CommandLineScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct CommandLineScenarioTests {
     @Test func ciPublishesWithTheCommandLineTools() async throws {
         try await ServiceHarness.run { service in
             let suffix = UUID().uuidString.prefix(8).lowercased()

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 12 (delivery): systems that pull read completions oldest first, in JSON pages or NDJSON,
 /// and `parley export completions` writes exactly the pull API's NDJSON.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct CompletionFeedScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct CompletionFeedScenarioTests {
     @Test func pagesAndNDJSONAreOldestFirstAndTheExportMatchesLineForLine() async throws {
         try await DeliveryHarness.run(.router) { service, url in
             let flow = try SessionFixture.released(service, prefix: "pull")

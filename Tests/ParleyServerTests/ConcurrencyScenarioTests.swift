@@ -8,7 +8,7 @@ import Testing
 /// Issue 8: concurrent designers get consecutive versions, concurrent releases
 /// leave the live version equal to the newest release in the history, and the
 /// same bundle posted concurrently is applied exactly once.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct ConcurrencyScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrencyScenarioTests {
     /// Runs `body(i)` for i in 0..<count on separate threads at once; returns the results in order.
     static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) -> [Result<
         T, any Error

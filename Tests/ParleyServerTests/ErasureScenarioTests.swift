@@ -4,7 +4,7 @@ import Testing
 
 /// `DELETE /v1/sessions/{id}` (issue 18): the answers are gone from every table and from a
 /// `pg_dump`, a tombstone stays, the session answers 410, and `session.erased` reaches downstream.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct ErasureScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ErasureScenarioTests {
     @Test func erasureLeavesNoTraceOfTheAnswersAndTellsDownstream() async throws {
         try await DeliveryHarness.run(.router) { service, url in
             let receiver = try WebhookReceiver()

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 8 acceptance, scenarios 1 and 2: designers post flows, publishers release
 /// them, and each client core gets what it can render (real server, real Postgres).
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct GatingScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct GatingScenarioTests {
     /// A 1.0 client gets the picker fallback, a 1.2 client the quick replies; ETag/304, Vary, 400.
     @Test func quickRepliesFallBackForOldCores() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in

@@ -4,7 +4,7 @@ import Testing
 @testable import ParleyServer
 
 /// Caches at their limit evict the least recently used entry, one at a time.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct LRUDictionaryTests {
+@Suite(.timeLimit(.minutes(10))) struct LRUDictionaryTests {
     @Test func aFullDictionaryEvictsOnlyTheLeastRecentlyUsed() {
         var cache = LRUDictionary<String, Int>(capacity: 3)
         cache.set(1, for: "a")

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 12, live half (DESIGN.md "Live sessions"): a session followed as Server-Sent Events, an
 /// agent that says something or moves the session, and changes reaching every process's streams.
-@Suite(.serialized, .timeLimit(.minutes(10)), .offCooperativePool) struct LiveSessionScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct LiveSessionScenarioTests {
     @Test func anAgentSaysAndMovesTheSessionAndItsStreamShowsEachChange() async throws {
         try await ServiceHarness.run(inProcess: 1, .live) { service in
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)

@@ -6,7 +6,7 @@ import Testing
 /// Localized flows end to end (issue 17, DESIGN.md "Localization"): `Accept-Language` lookup,
 /// lint of a missing translation, a session's fixed locale, and cached screens that never
 /// cross locales or rollout buckets.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct LocalizationScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalizationScenarioTests {
     @Test func acceptLanguagePicksTheLocaleByLookupAndNeverFails() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.released(service, prefix: "lang")

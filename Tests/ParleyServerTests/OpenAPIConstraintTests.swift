@@ -7,7 +7,7 @@ import Testing
 /// `/openapi.json` states the constraints the handlers enforce, exactly (issue 14): a value fits
 /// the documented schema if and only if the handler accepts it. Schemathesis checks this against
 /// the live server (`deploy/schemathesis`); these pin the rules that are easy to get subtly wrong.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct OpenAPIConstraintTests {
+@Suite(.timeLimit(.minutes(10))) struct OpenAPIConstraintTests {
     static func matches(_ pattern: String, _ text: String) throws -> Bool {
         let expression = try NSRegularExpression(pattern: pattern)
         let range = NSRange(text.startIndex..., in: text)

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 8: `/openapi.json` is kept honest against the live router, and the ops
 /// endpoints answer.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct OpenAPIScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct OpenAPIScenarioTests {
     /// Every `$ref` string in a document.
     static func references(in value: JSONValue) -> [String] {
         switch value {

@@ -6,7 +6,7 @@ import Testing
 /// Retention (issue 18): `parley prune` deletes exactly the ended sessions past their flow's
 /// retention (else the default), with their logs, completions and finished deliveries; a session
 /// right at the boundary stays. On a database of its own: prune acts on every row.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct PruneScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct PruneScenarioTests {
     /// The instant the CLI prunes "at"; every timestamp below is set relative to it.
     static let instant = "2030-01-01T00:00:00Z"
 

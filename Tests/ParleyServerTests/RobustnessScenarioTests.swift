@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 8 acceptance, scenario 6: authentication, hostile input and client
 /// mistakes get precise 4xx problem documents, never a 5xx, and stored data is verbatim.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct RobustnessScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct RobustnessScenarioTests {
     @Test func tokensAndScopesAreEnforced() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("s6a")

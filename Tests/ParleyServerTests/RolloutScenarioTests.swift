@@ -6,7 +6,7 @@ import Testing
 /// Staged rollouts (issue 17, DESIGN.md "Staged rollouts") over real sockets and Postgres: a
 /// partial release splits new sessions by a stable hash, raising it keeps everyone inside,
 /// halting sends everyone back, and cached screens never cross buckets.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct RolloutScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct RolloutScenarioTests {
     @Test func aTenPercentRolloutSplitsNewSessionsAndRaisingOrHaltingItBehaves() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.twoVersions(service, prefix: "split")

@@ -4,7 +4,7 @@ import Testing
 /// The router-level client (no socket) answers as the wire does: the same statuses, problem
 /// documents and headers from the same responder chain, so suites may move onto it without
 /// changing what their assertions mean.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct RouterModeTests {
+@Suite(.timeLimit(.minutes(10))) struct RouterModeTests {
     /// Requests that cross the chain's parts: the inline fast path, authentication, the
     /// problem mapping of unrouted paths and methods, HEAD, and a body over a route's limit.
     static let requests: [(method: String, target: String, headers: [(String, String)], body: [UInt8]?)] = [

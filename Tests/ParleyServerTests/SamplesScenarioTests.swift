@@ -3,7 +3,7 @@ import Testing
 
 /// `GET /v1/flows/{id}/versions/{n}/samples`: the generator over a stored
 /// version, and the server's own verdict agrees with every label.
-@Suite(.serialized, .timeLimit(.minutes(10)), .offCooperativePool) struct SamplesScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SamplesScenarioTests {
     @Test func everySampleGetsTheVerdictItsLabelPromises() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "samples")

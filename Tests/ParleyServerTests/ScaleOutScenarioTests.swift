@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 8 acceptance, scenario 5: server processes share one database, and a
 /// release through one reaches the hot cache of another (LISTEN/NOTIFY).
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct ScaleOutScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ScaleOutScenarioTests {
     @Test func aReleaseThroughOneProcessIsServedByAnotherWithinASecond() async throws {
         try await ServiceHarness.run(servers: 2) { service in
             let (first, second) = (service.clients[0], service.clients[1])

@@ -6,7 +6,7 @@ import Testing
 
 /// Sensitive answers (issue 18): encrypted at rest in every table, readable where needed, and a
 /// ciphertext moved to another session does not open.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct SensitiveAnswersScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SensitiveAnswersScenarioTests {
     @Test func aSensitiveAnswerIsCiphertextInEveryTableAndInAPgDump() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = try Self.released(service, prefix: "sealed")

@@ -7,7 +7,7 @@ import Testing
 @testable import ParleyServer
 
 /// The middleware chain of a service route: order, the typed caller, and the fast path.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct ServiceEndpointTests {
+@Suite(.timeLimit(.minutes(10))) struct ServiceEndpointTests {
     /// What the layers and handlers saw, in order.
     final class Log: Sendable {
         private let entries = Mutex<[String]>([])

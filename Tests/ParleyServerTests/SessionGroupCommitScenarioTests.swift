@@ -7,7 +7,7 @@ import Testing
 /// Issue 15 ("Writes"): session answers are group-committed — many sessions' changes share one
 /// transaction, each caller is answered after that commit, and a change that loses its rev fails
 /// alone.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct SessionGroupCommitScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionGroupCommitScenarioTests {
     @Test func concurrentAnswersToManySessionsAreAllCommittedAtTheirRevs() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let flow = try SessionFixture.released(service, prefix: "grouped")

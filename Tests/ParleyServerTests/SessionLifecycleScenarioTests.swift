@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Issue 11: expiry, crashes, privacy of ids, tampered history and hostile input.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct SessionLifecycleScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionLifecycleScenarioTests {
     @Test func anIdleSessionExpiresIsCountedAndAnswers410() async throws {
         // A database of its own: on the shared one, other suites' servers sweep too and may be the
         // process that expires (and counts) this session.

@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Issue 11: two writers can never both win a rev, and a retried request counts once.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct SessionRetryScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionRetryScenarioTests {
     @Test func fiftyClientsRacingOneRevYieldOneWinner() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "race")

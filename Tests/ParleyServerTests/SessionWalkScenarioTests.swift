@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 11: the server owns the walk through a flow. Skipping ahead is impossible, rules may name
 /// fields of earlier steps, going back drops an abandoned branch, and a session stays on its version.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct SessionWalkScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionWalkScenarioTests {
     @Test func skippingAheadIsImpossibleAndOnlyTheWholePathCompletes() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = try SessionFixture.released(service, prefix: "walk")

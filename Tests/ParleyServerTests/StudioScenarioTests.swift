@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 13: the studio's preview endpoint (gates an unsaved draft, stores nothing)
 /// and the static page's safety headers and revalidation.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct StudioScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct StudioScenarioTests {
     /// `{"flow": <document>, …}` as the body of a preview.
     static func previewBody(_ flow: String, _ members: String = "") -> String {
         #"{"flow": \#(flow)\#(members.isEmpty ? "" : ", " + members)}"#

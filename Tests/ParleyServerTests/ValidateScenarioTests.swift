@@ -4,7 +4,7 @@ import Testing
 
 /// `POST /v1/flows/{flow}/validate`: the stateless dry run answers exactly what the interpreter
 /// says for one step, with the full rule set of the exact version, and stores nothing.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct ValidateScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ValidateScenarioTests {
     @Test func validateIsTheInterpretersOutcomeAndStoresNothing() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = FlowFixture.uniqueId("val")

@@ -6,7 +6,7 @@ import Testing
 /// Issue 12 (delivery): completions reach a real receiver that verifies each one with the
 /// Standard Webhooks reference library; failures are retried with growing delays, then
 /// dead-lettered, visible, and retryable.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct WebhookDeliveryScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct WebhookDeliveryScenarioTests {
     @Test func aStandardWebhooksReceiverVerifiesEveryDeliveryAndRejectsATamperedBody() async throws {
         try await DeliveryHarness.run(.router) { service, _ in
             let receiver = try WebhookReceiver()

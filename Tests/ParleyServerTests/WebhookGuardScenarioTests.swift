@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 12 (delivery): the SSRF guard. Without `--webhook-allow-private` only public https is
 /// accepted, judged on the addresses a name resolves to, at registration and again at delivery.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct WebhookGuardScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct WebhookGuardScenarioTests {
     /// `DeliveryHarness.fast` without `--webhook-allow-private`: what production runs.
     static func strict(_ service: inout ServiceConfiguration) { service.webhookAllowPrivate = false }
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Signatures match the Standard Webhooks reference implementation; the retry schedule grows
 /// exponentially with bounded jitter and ends.
-@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct WebhookSigningTests {
+@Suite(.timeLimit(.minutes(10))) struct WebhookSigningTests {
     @Test func signsLikeTheStandardWebhooksReferenceLibrary() throws {
         // The specification's example, reproduced with the `standardwebhooks` PyPI package.
         let signature = try WebhookSignature.sign(
