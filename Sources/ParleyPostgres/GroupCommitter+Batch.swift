@@ -49,7 +49,7 @@ extension GroupCommitter {
             switch outcome {
             case .success(let statementRows):
                 rows.append(statementRows)
-            case .failure(let error) where error.kind == .connectionLost:
+            case .failure(let error) where error.discardsConnection:
                 throw error
             case .failure(let error):
                 // The first failure is the cause; the statements after it were skipped.

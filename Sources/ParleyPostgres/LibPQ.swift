@@ -15,7 +15,39 @@ import Synchronization
 /// it) gets a second attempt without it, within the same deadline: the session defaults it
 /// carries are conveniences (Parley's SQL names its time zones; hex `bytea` and ISO dates are
 /// the server defaults), while refusing to connect through PgBouncer would not be.
-func openConnection(_ parameters: [(String, String)], timeout: Duration) throws -> OpaquePointer {
+///
+/// With a multi-host URL each host gets `timeout` of its own and the hosts are tried one at a
+/// time (``HostList``): a host that ran out of time is tried last for `quarantine`, with a
+/// quarter of `timeout`.
+func openConnection(_ parameters: [(String, String)], timeout: Duration, quarantine: Duration = .seconds(5))
+    throws -> OpaquePointer
+{
+    let hosts = HostList(parameters: parameters)
+    guard hosts.candidates.count > 1 else { return try openConnectionToHost(parameters, timeout: timeout) }
+    var failures: [String] = []
+    let (order, quarantined) = hosts.order(at: .now)
+    for index in order {
+        let started = ContinuousClock.now
+        // A host in quarantine stopped answering moments ago: it gets a quarter of the time, so
+        // a frozen primary costs each new connection little while the others are standbys.
+        let hostTimeout = quarantined.contains(index) ? timeout / 4 : timeout
+        do {
+            let connection = try openConnectionToHost(hosts.candidates[index], timeout: hostTimeout)
+            hosts.succeeded(index)
+            return connection
+        } catch let error as PostgresError {
+            let now = ContinuousClock.now
+            if now - started >= hostTimeout { hosts.timedOut(index, until: now + quarantine) }
+            failures.append("host \(index + 1): \(error.message)")
+        }
+    }
+    throw PostgresError(
+        .connectionFailed,
+        message: "no host of the URL took a connection (\(failures.joined(separator: "; ")))")
+}
+
+/// One host's connection (see ``openConnection(_:timeout:quarantine:)``).
+private func openConnectionToHost(_ parameters: [(String, String)], timeout: Duration) throws -> OpaquePointer {
     let deadline = ContinuousClock.now + timeout
     do {
         return try openConnection(parameters, deadline: deadline, timeout: timeout)
@@ -103,16 +135,6 @@ private let optionsRefusalLogged = Atomic<Bool>(false)
 
 /// Where server notices go (a C callback cannot capture a connection's logger).
 let noticeLogger = Logger(label: "parley.postgres.notice")
-
-/// Runs one parameterised statement with binary parameters and text results (blocking).
-func executeStatement(_ query: PostgresQuery, on connection: OpaquePointer) throws -> PostgresRows {
-    let result = withParameters(of: query) { count, types, values, lengths, formats in
-        PQexecParams(connection, query.sql, count, types, values, lengths, formats, 0)
-    }
-    guard let result else { throw connectionError(connection, query: query.sql) }
-    defer { PQclear(result) }
-    return try rowsOrError(result, connection: connection, query: query.sql)
-}
 
 /// Sends one parameterised statement without waiting for its result (`PQsendQueryParams`).
 func sendStatement(_ query: PostgresQuery, on connection: OpaquePointer) -> Bool {
@@ -241,4 +263,37 @@ extension String {
         let end = scalars.lastIndex(where: { !" \n\r\t".unicodeScalars.contains($0) })!
         return String(scalars[start...end])
     }
+}
+
+/// Runs `sql` (simple query protocol) on a connection in blocking mode without waiting for
+/// its answer past `deadline`: the `LISTEN` connection's statements, which a frozen server
+/// would otherwise hold forever (its kernel acknowledges the bytes; nothing answers them).
+/// Throws ``PostgresError/Kind-swift.struct/connectionLost`` at the deadline; the caller then
+/// closes the connection, which is left mid-statement.
+func executeStatement(_ sql: String, on connection: OpaquePointer, deadline: ContinuousClock.Instant) throws {
+    guard PQsendQuery(connection, sql) == 1 else { throw connectionError(connection, query: sql) }
+    var failure: PostgresError?
+    while true {
+        while PQisBusy(connection) != 0 {
+            let milliseconds = (deadline - .now).wholeMilliseconds
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+            let ready = milliseconds > 0 ? poll(&descriptor, 1, Int32(clamping: milliseconds)) : 0
+            if ready == 0 {
+                throw PostgresError(
+                    .connectionLost, message: "no answer from Postgres in time (frozen or unreachable)", query: sql)
+            }
+            if ready < 0, errno != EINTR {
+                throw PostgresError(.connectionLost, message: "poll failed: errno \(errno)", query: sql)
+            }
+            if PQconsumeInput(connection) == 0 { throw connectionError(connection, query: sql) }
+        }
+        guard let result = PQgetResult(connection) else { break }
+        defer { PQclear(result) }
+        do {
+            _ = try rowsOrError(result, connection: connection, query: sql)
+        } catch let error as PostgresError {
+            failure = failure ?? error
+        }
+    }
+    if let failure { throw failure }
 }

@@ -12,10 +12,30 @@ public struct PostgresConfiguration: Sendable {
     /// A second URL (or conninfo) for the one `LISTEN` connection, when the main URL goes through
     /// a transaction-pooling PgBouncer, which cannot keep a `LISTEN` alive. `nil` uses ``url``.
     public var listenURL: String?
-    /// How long opening one connection may take, TCP and TLS and authentication together, after
-    /// which the attempt fails with ``PostgresError/Kind-swift.struct/connectionFailed``. Short, so
-    /// a request that needs an unreachable database is answered 503 within a second. Default 800 ms.
+    /// How long opening one connection to one host may take, TCP and TLS and authentication
+    /// together, after which the attempt fails with ``PostgresError/Kind-swift.struct/connectionFailed``
+    /// (or, with a multi-host URL, moves on to the next host, as libpq's own `connect_timeout`
+    /// does per host). Short, so a request that needs an unreachable database is answered 503
+    /// within a second. Default 800 ms.
     public var connectTimeout: Duration = .milliseconds(800)
+    /// With a multi-host URL, how long a host that let a connection attempt run into
+    /// ``connectTimeout`` is tried only after every other host: a frozen primary (its port open,
+    /// nothing answering) then costs one timeout, not one per new connection. Default 5 s.
+    public var hostQuarantine: Duration = .seconds(5)
+    /// The client-side deadline for every statement (or pipeline) on a pooled connection: no
+    /// answer within it and the connection is closed and the statement fails with
+    /// ``PostgresError/Kind-swift.struct/connectionLost``. It bounds what the server cannot: a
+    /// frozen or partitioned server whose kernel still acknowledges every packet, so neither
+    /// `statement_timeout` nor TCP timeouts ever fire. `nil` waits as long as the server takes.
+    /// Default `nil` (tools and migrations may run long statements); `parley serve` sets it.
+    public var queryTimeout: Duration?
+    /// libpq's `tcp_user_timeout`: how long sent data may stay unacknowledged before the kernel
+    /// drops the connection (a host that vanished from the network). Default 5 s.
+    public var tcpUserTimeout: Duration = .seconds(5)
+    /// TCP keepalive: idle time before the first probe; probes then follow every second and
+    /// three unanswered ones drop the connection (libpq's `keepalives_*`). It finds a dead peer
+    /// under an idle connection, such as the `LISTEN` one. Default 5 s.
+    public var keepaliveIdle: Duration = .seconds(5)
     /// Consecutive failed connection attempts after which the pool's circuit breaker opens and
     /// refuses new connections at once, instead of making every request wait. Default 3.
     public var breakerFailureThreshold: Int = 3
@@ -78,6 +98,11 @@ public struct PostgresConfiguration: Sendable {
             // A backstop only: openConnection enforces connectTimeout itself, to the millisecond.
             ("connect_timeout", String(max(2, connectTimeout.components.seconds + 1))),
             ("client_encoding", "UTF8"),
+            ("keepalives", "1"),
+            ("keepalives_idle", String(max(1, keepaliveIdle.components.seconds))),
+            ("keepalives_interval", "1"),
+            ("keepalives_count", "3"),
+            ("tcp_user_timeout", String(tcpUserTimeout.wholeMilliseconds)),
             ("options", options),
             ("dbname", url),
         ]

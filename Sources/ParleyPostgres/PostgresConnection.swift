@@ -17,6 +17,8 @@ public final class PostgresConnection: Sendable {
         var pending: Pending?
         /// The statements prepared on this connection, by text and parameter types.
         var statements = PreparedStatements()
+        /// Set when a statement's error said the server is no longer fit (a demoted primary).
+        var mustDiscard = false
 
         deinit { if let connection { PQfinish(connection) } }
     }
@@ -31,6 +33,8 @@ public final class PostgresConnection: Sendable {
         let continuation: CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>
         let expected: Int
         let pipelined: Bool
+        /// When the caller stops waiting and the connection is closed (``PostgresConfiguration/queryTimeout``).
+        let deadline: ContinuousClock.Instant?
         /// What was sent, in order (empty: one statement of the caller's).
         var sent: [PreparedStatements.Sent] = []
         var results: [Result<PostgresRows, PostgresError>] = []
@@ -49,12 +53,27 @@ public final class PostgresConnection: Sendable {
     private let socket: Int32
     /// At most this many prepared statements (``PostgresConfiguration/maximumPreparedStatements``).
     private let preparing: Int
+    /// ``PostgresConfiguration/queryTimeout``.
+    private let queryTimeout: Duration?
+    /// ``PostgresConfiguration/hostQuarantine``: how long a server whose statement ran past
+    /// its deadline is tried last by new connections.
+    private let hostQuarantine: Duration
+    /// The server's `host:port`, as ``HostList`` names it.
+    private let endpoint: String
+    private let openedAt = ContinuousClock.now
     let logger: Logger
 
-    private init(connection: sending OpaquePointer, preparing: Int, logger: Logger) {
+    private init(
+        connection: sending OpaquePointer, preparing: Int, queryTimeout: Duration?, hostQuarantine: Duration,
+        logger: Logger
+    ) {
         self.socket = PQsocket(connection)
+        self.endpoint =
+            "\(PQhost(connection).map { String(cString: $0) } ?? ""):\(PQport(connection).map { String(cString: $0) } ?? "")"
         self.handle = Mutex(Handle(connection: connection))
         self.preparing = preparing
+        self.queryTimeout = queryTimeout
+        self.hostQuarantine = hostQuarantine
         self.logger = logger
     }
 
@@ -66,17 +85,21 @@ public final class PostgresConnection: Sendable {
         let parameters = configuration.connectionParameters
         let timeout = configuration.connectTimeout
         let preparing = max(0, configuration.maximumPreparedStatements)
+        let queryTimeout = configuration.queryTimeout
+        let quarantine = configuration.hostQuarantine
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 do {
-                    let connection = try openConnection(parameters, timeout: timeout)
+                    let connection = try openConnection(parameters, timeout: timeout, quarantine: quarantine)
                     guard PQsetnonblocking(connection, 1) == 0 else {
                         let error = PostgresError(.connectionFailed, message: errorMessage(connection))
                         PQfinish(connection)
                         throw error
                     }
                     continuation.resume(
-                        returning: PostgresConnection(connection: connection, preparing: preparing, logger: logger))
+                        returning: PostgresConnection(
+                            connection: connection, preparing: preparing, queryTimeout: queryTimeout,
+                            hostQuarantine: quarantine, logger: logger))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -143,11 +166,13 @@ public final class PostgresConnection: Sendable {
         handle.withLock { handle in handle.connection.map { PQbackendPID($0) } ?? 0 }
     }
 
-    /// False once the connection broke or was closed; the pool then drops it.
+    /// False once the connection broke, was closed, or reported an error that means it must not
+    /// be used again (``PostgresError/discardsConnection``: its server was demoted); the pool
+    /// then drops it.
     public var isOpen: Bool {
         handle.withLock { handle in
             guard let connection = handle.connection else { return false }
-            return PQstatus(connection) == CONNECTION_OK
+            return PQstatus(connection) == CONNECTION_OK && !handle.mustDiscard
         }
     }
 
@@ -178,6 +203,8 @@ public final class PostgresConnection: Sendable {
     /// its socket (a terminated backend leaves an error and EOF there), and a successful ping
     /// when `ping` (the pool's state machine decides: it idled too long) or it looked suspicious.
     func checkHealth(ping: Bool) async -> Bool {
+        // Its server stopped answering another connection's statement since this one opened.
+        if let since = HostList.quarantinedSince(endpoint: endpoint), openedAt < since { return false }
         let verdict: Bool? = handle.withLock { handle in
             guard let connection = handle.connection, PQstatus(connection) == CONNECTION_OK else { return false }
             let socket = PQsocket(connection)
@@ -207,12 +234,17 @@ public final class PostgresConnection: Sendable {
     ) async throws -> [Result<PostgresRows, PostgresError>] {
         try await withCheckedThrowingContinuation { continuation in
             var readAhead = false
+            var deadline: ContinuousClock.Instant?
             let failure: PostgresError? = handle.withLock { handle in
                 guard let connection = handle.connection else {
                     return PostgresError(.connectionLost, message: "the connection is closed", query: query)
                 }
                 guard handle.pending == nil else {
                     return PostgresError(.server, message: "a statement is already running on this connection")
+                }
+                if handle.mustDiscard {
+                    return PostgresError(
+                        .readOnlyServer, message: "the connection's server is no longer the primary", query: query)
                 }
                 let started = start(connection, &handle)
                 guard let started, flush(connection, readAhead: &readAhead) else {
@@ -225,9 +257,10 @@ public final class PostgresConnection: Sendable {
                     }
                     return error
                 }
+                deadline = queryTimeout.map { ContinuousClock.now + $0 }
                 handle.pending = Pending(
                     query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
-                    sent: started.sent)
+                    deadline: deadline, sent: started.sent)
                 return nil
             }
             if let failure {
@@ -236,7 +269,7 @@ public final class PostgresConnection: Sendable {
                 // Results may already sit in libpq's buffer, where no epoll wake-up would report them.
                 socketReadable()
             } else {
-                PostgresPoller.shared.watch(self, id: pollID, socket: socket)
+                PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
             }
         }
     }
@@ -248,7 +281,7 @@ public final class PostgresConnection: Sendable {
             case done(
                 CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>,
                 Result<[Result<PostgresRows, PostgresError>], PostgresError>)
-            case wait
+            case wait(ContinuousClock.Instant?)
             case nothing
         }
         let next: Next = handle.withLock { handle in
@@ -263,15 +296,57 @@ public final class PostgresConnection: Sendable {
                 pending.forget = []
                 if done {
                     handle.pending = nil
+                    if pending.results.contains(where: Self.discards) {
+                        handle.mustDiscard = true
+                    }
                     return .done(pending.continuation, .success(pending.results))
                 }
             }
             handle.pending = pending
-            return .wait
+            return .wait(pending.deadline)
         }
         switch next {
         case .done(let continuation, let outcome): continuation.resume(with: outcome)
-        case .wait: PostgresPoller.shared.watch(self, id: pollID, socket: socket)
+        case .wait(let deadline): PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
+        case .nothing: break
+        }
+    }
+
+    private static func discards(_ result: Result<PostgresRows, PostgresError>) -> Bool {
+        if case .failure(let error) = result { return error.discardsConnection }
+        return false
+    }
+
+    /// Called by the poller when the statements in flight passed their deadline: closes the
+    /// connection (a frozen server would hold it forever) and fails their caller. A statement
+    /// that finished meanwhile is left alone; a later one is watched again.
+    func deadlinePassed() {
+        enum Next {
+            case fail(CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>, PostgresError)
+            case watch(ContinuousClock.Instant?)
+            case nothing
+        }
+        let next: Next = handle.withLock { handle in
+            guard let connection = handle.connection, let pending = handle.pending else { return .nothing }
+            if let deadline = pending.deadline, deadline > .now { return .watch(deadline) }
+            HostList.quarantine(endpoint: endpoint, until: .now + hostQuarantine)
+            PostgresPoller.shared.forget(id: pollID, socket: socket)
+            PQfinish(connection)
+            handle.connection = nil
+            handle.pending = nil
+            return .fail(
+                pending.continuation,
+                PostgresError(
+                    .connectionLost,
+                    message: "no answer from Postgres within queryTimeout=\(queryTimeout ?? .zero); "
+                        + "the connection was closed (server frozen or unreachable)",
+                    query: pending.query))
+        }
+        switch next {
+        case .fail(let continuation, let error):
+            logger.warning("postgres statement ran past its deadline", metadata: ["error": "\(error)"])
+            continuation.resume(throwing: error)
+        case .watch(let deadline): PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
         case .nothing: break
         }
     }

@@ -8,7 +8,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case uniqueViolation, foreignKeyViolation, checkViolation, notNullViolation
             case serializationFailure, deadlock, connectionLost, connectionFailed
-            case poolTimeout, poolClosed, syntax, decoding, migration, server, configuration
+            case poolTimeout, poolClosed, syntax, decoding, migration, server, configuration, readOnlyServer
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -27,6 +27,10 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         public static let deadlock = Kind(.deadlock)
         /// The connection broke while in use (server restart, `pg_terminate_backend`, network).
         public static let connectionLost = Kind(.connectionLost)
+        /// SQLSTATE 25006: the server accepts only reads. With a multi-host URL and
+        /// `target_session_attrs=read-write` this is a primary demoted by a switchover or a
+        /// failover: the connection is discarded and the next one finds the new primary.
+        public static let readOnlyServer = Kind(.readOnlyServer)
         /// A new connection could not be opened.
         public static let connectionFailed = Kind(.connectionFailed)
         /// No pooled connection became free within the configured wait.
@@ -56,6 +60,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
             case "23502": return .notNullViolation
             case "40001": return .serializationFailure
             case "40P01": return .deadlock
+            case "25006": return .readOnlyServer
             case _ where code.hasPrefix("08"), "57P01", "57P02", "57P03": return .connectionLost
             case _ where code.hasPrefix("42"): return .syntax
             default: return .server
@@ -75,6 +80,12 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     public let constraint: String?
     /// The statement, with `$n` placeholders and never the bound values.
     public let query: String?
+
+    /// True when the connection that reported this error must not serve another statement: it
+    /// broke, its server is shutting down (57P01, a switchover's fast shutdown), or the server
+    /// is no longer the primary (25006). The pool then drops it, and the next connection is
+    /// opened on whichever host of a multi-host URL is the primary now.
+    public var discardsConnection: Bool { kind == .connectionLost || kind == .readOnlyServer }
 
     /// True for failures a transaction may simply be retried after.
     public var isTransient: Bool { kind == .serializationFailure || kind == .deadlock }

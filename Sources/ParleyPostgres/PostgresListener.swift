@@ -23,6 +23,12 @@ public final class PostgresListener: Sendable {
     private let subscriptions = Mutex(Subscriptions())
     /// How long the thread waits on the socket before looking for new subscriptions.
     static let pollInterval: Int32 = 50
+    /// How long the connection may stay silent before the thread pings it: a frozen primary
+    /// sends nothing and drops nothing, so only a ping that goes unanswered tells the listener
+    /// to find the new primary (where the streams' notifications now come from). Each ping
+    /// waits at most ``PostgresConfiguration/queryTimeout`` (2 s when unset). The ping repeats
+    /// a `LISTEN` it holds (a no-op), so `pg_stat_activity` still shows what the connection is.
+    static let pingAfterSilence: Duration = .seconds(1)
 
     /// A listener for `configuration`; its thread starts at once and connects lazily.
     public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "parley.postgres")) {
@@ -74,6 +80,8 @@ public final class PostgresListener: Sendable {
     private func runLoop() {
         var connection: OpaquePointer?
         var hadConnection = false
+        var lastHeard = ContinuousClock.now
+        let answerWithin = configuration.queryTimeout ?? .seconds(2)
         defer { if let connection { PQfinish(connection) } }
         while !subscriptions.withLock({ $0.stopped }) {
             if connection == nil || PQstatus(connection) != CONNECTION_OK {
@@ -81,10 +89,12 @@ public final class PostgresListener: Sendable {
                 connection = nil
                 do {
                     let fresh = try openConnection(
-                        configuration.connectionParameters, timeout: configuration.connectTimeout)
+                        configuration.connectionParameters, timeout: configuration.connectTimeout,
+                        quarantine: configuration.hostQuarantine)
                     connection = fresh
-                    try relisten(on: fresh, announce: hadConnection)
+                    try relisten(on: fresh, announce: hadConnection, within: answerWithin)
                     hadConnection = true
+                    lastHeard = .now
                 } catch {
                     logger.warning("postgres listener cannot connect", metadata: ["error": "\(error)"])
                     failPending(error)
@@ -92,20 +102,38 @@ public final class PostgresListener: Sendable {
                     continue
                 }
             }
-            guard let connection else { continue }
-            runPendingListens(on: connection)
-            deliver(from: connection)  // statements may have buffered notifications already
-            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+            guard let current = connection else { continue }
+            runPendingListens(on: current, within: answerWithin)
+            if ContinuousClock.now - lastHeard > Self.pingAfterSilence {
+                do {
+                    try executeStatement(pingStatement(), on: current, deadline: .now + answerWithin)
+                    lastHeard = .now
+                } catch {
+                    logger.warning("postgres listener lost its server; reconnecting", metadata: ["error": "\(error)"])
+                    PQfinish(current)
+                    connection = nil
+                    continue
+                }
+            }
+            deliver(from: current)  // statements may have buffered notifications already
+            var descriptor = pollfd(fd: PQsocket(current), events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Self.pollInterval) > 0 {
-                guard PQconsumeInput(connection) != 0 else { continue }
-                deliver(from: connection)
+                guard PQconsumeInput(current) != 0 else { continue }
+                lastHeard = .now
+                deliver(from: current)
             }
         }
     }
 
-    private func relisten(on connection: OpaquePointer, announce: Bool) throws {
+    /// `LISTEN` of a channel already listened to, or `SELECT 1` when there is none.
+    private func pingStatement() -> String {
+        guard let channel = subscriptions.withLock({ $0.streams.keys.min() }) else { return "SELECT 1" }
+        return "LISTEN \(PostgresQuery.quoteIdentifier(channel))"
+    }
+
+    private func relisten(on connection: OpaquePointer, announce: Bool, within answerWithin: Duration) throws {
         let channels = subscriptions.withLock { Array($0.streams.keys) }
-        for channel in channels { try listen(channel, on: connection) }
+        for channel in channels { try listen(channel, on: connection, within: answerWithin) }
         guard announce else { return }
         logger.info("postgres listener reconnected", metadata: ["channels": "\(channels.count)"])
         let streams = subscriptions.withLock { $0.streams }
@@ -115,14 +143,14 @@ public final class PostgresListener: Sendable {
         }
     }
 
-    private func runPendingListens(on connection: OpaquePointer) {
+    private func runPendingListens(on connection: OpaquePointer, within answerWithin: Duration) {
         let pending = subscriptions.withLock { state in
             defer { state.pending = [] }
             return state.pending
         }
         for request in pending {
             do {
-                try listen(request.channel, on: connection)
+                try listen(request.channel, on: connection, within: answerWithin)
                 request.continuation.resume()
             } catch {
                 request.continuation.resume(throwing: error)
@@ -138,9 +166,9 @@ public final class PostgresListener: Sendable {
         pending.forEach { $0.continuation.resume(throwing: error) }
     }
 
-    private func listen(_ channel: String, on connection: OpaquePointer) throws {
-        _ = try executeStatement(
-            PostgresQuery(unsafeSQL: "LISTEN \(PostgresQuery.quoteIdentifier(channel))"), on: connection)
+    private func listen(_ channel: String, on connection: OpaquePointer, within answerWithin: Duration) throws {
+        try executeStatement(
+            "LISTEN \(PostgresQuery.quoteIdentifier(channel))", on: connection, deadline: .now + answerWithin)
     }
 
     private func deliver(from connection: OpaquePointer) {

@@ -8,13 +8,16 @@ import Synchronization
 ///
 /// Statements are sent by the caller without blocking (libpq non-blocking mode), so a query
 /// costs one thread hand-off, from this thread back to the waiting task; many connections
-/// share the one waiting thread, as pgbench's client threads do.
+/// share the one waiting thread, as pgbench's client threads do. It also keeps each statement's
+/// deadline (``PostgresConfiguration/queryTimeout``) and tells the connection when it passed.
 final class PostgresPoller: Sendable {
     /// The process-wide poller.
     static let shared = PostgresPoller()
 
     private let epoll: Int32
-    private let waiting = Mutex<[UInt64: PostgresConnection]>([:])
+    private let waiting = Mutex<[UInt64: (connection: PostgresConnection, deadline: ContinuousClock.Instant?)]>([:])
+    /// How often, at most, the thread wakes to look for passed deadlines.
+    private static let deadlineCheckInterval: Int32 = 50
     private let nextID = Atomic<UInt64>(0)
 
     private init() {
@@ -28,9 +31,10 @@ final class PostgresPoller: Sendable {
     /// A fresh identifier for a connection's registrations.
     func makeID() -> UInt64 { nextID.add(1, ordering: .relaxed).newValue }
 
-    /// Calls `connection.socketReadable()` once `socket` can be read.
-    func watch(_ connection: PostgresConnection, id: UInt64, socket: Int32) {
-        waiting.withLock { $0[id] = connection }
+    /// Calls `connection.socketReadable()` once `socket` can be read, or
+    /// `connection.deadlinePassed()` once `deadline` has passed without that.
+    func watch(_ connection: PostgresConnection, id: UInt64, socket: Int32, deadline: ContinuousClock.Instant?) {
+        waiting.withLock { $0[id] = (connection, deadline) }
         var event = epoll_event(events: EPOLLIN.rawValue | EPOLLONESHOT.rawValue, data: epoll_data_t(u64: id))
         if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0 {
             _ = epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event)
@@ -45,14 +49,28 @@ final class PostgresPoller: Sendable {
 
     private func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 128)
+        var nextCheck = ContinuousClock.now
         while true {
-            let count = epoll_wait(epoll, &events, Int32(events.count), -1)
-            guard count > 0 else { continue }  // EINTR
-            for index in 0..<Int(count) {
+            let count = epoll_wait(epoll, &events, Int32(events.count), Self.deadlineCheckInterval)
+            for index in 0..<Int(max(0, count)) {
                 let id = events[index].data.u64
-                guard let connection = waiting.withLock({ $0.removeValue(forKey: id) }) else { continue }
-                connection.socketReadable()
+                guard let entry = waiting.withLock({ $0.removeValue(forKey: id) }) else { continue }
+                entry.connection.socketReadable()
             }
+            // Deadlines are checked every deadlineCheckInterval, not after every event: under
+            // load events come thousands of times a second and a deadline is rarely reached.
+            let now = ContinuousClock.now
+            guard now >= nextCheck else { continue }
+            nextCheck = now + .milliseconds(Int(Self.deadlineCheckInterval))
+            let overdue = waiting.withLock { waiting in
+                var overdue: [PostgresConnection] = []
+                for (id, entry) in waiting where entry.deadline.map({ $0 <= now }) ?? false {
+                    waiting.removeValue(forKey: id)
+                    overdue.append(entry.connection)
+                }
+                return overdue
+            }
+            overdue.forEach { $0.deadlinePassed() }
         }
     }
 }

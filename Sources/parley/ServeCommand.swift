@@ -53,8 +53,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "glibc malloc arenas (fewer arenas, less RSS; $MALLOC_ARENA_MAX wins when set).")
     var mallocArenas = 2
 
-    @Option(help: "Seconds to wait for a new database connection before failing fast (503).")
+    @Option(
+        help: "Seconds to wait for a new database connection before failing fast (503); per host of a multi-host URL.")
     var databaseConnectTimeout: Double = 0.8
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a database statement may go unanswered before its connection is dropped (503); 0 waits forever.",
+            discussion:
+                "Bounds what Postgres cannot: a frozen primary whose port stays open (see docs/operations/high-availability.md)."
+        ))
+    var databaseQueryTimeout: Double = 5
 
     @Option(help: "Seconds a session may stay idle before it expires (410).")
     var sessionTtl: Double = 86_400
@@ -118,6 +127,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0.05...60).contains(databaseConnectTimeout) else {
             throw ValidationError("--database-connect-timeout must be between 0.05 and 60 seconds.")
         }
+        guard databaseQueryTimeout == 0 || (0.1...3600).contains(databaseQueryTimeout) else {
+            throw ValidationError("--database-query-timeout must be 0 (no deadline) or between 0.1 and 3600 seconds.")
+        }
         guard sessionTtl > 0, sessionSweepInterval > 0, pruneInterval > 0 else {
             throw ValidationError("--session-ttl, --session-sweep-interval and --prune-interval must be positive.")
         }
@@ -179,6 +191,7 @@ struct ServeCommand: AsyncParsableCommand {
             database?.maximumPreparedStatements = self.database.databasePreparedStatements
             database?.groupCommitConcurrentBatches = groupCommitBatches
             database?.connectTimeout = .milliseconds(Int(databaseConnectTimeout * 1000))
+            database?.queryTimeout = databaseQueryTimeout > 0 ? .milliseconds(Int(databaseQueryTimeout * 1000)) : nil
             database?.listenURL = listenDatabaseUrl ?? ProcessInfo.processInfo.environment["PARLEY_LISTEN_DATABASE_URL"]
         }
         let application = try ParleyApplication(

@@ -35,7 +35,9 @@ import Testing
             ServiceHarness.bearer(publisher), ("Content-Type", "application/json"),
             ("Parley-Signature", try BundleScenarioTests.signature(bundle, keyId: keyId, key: key)),
         ]
-        let server = try ServerProcess()
+        // No statement deadline: the bundle's statement must wait on our lock until the crash,
+        // however long a loaded machine takes to see it waiting.
+        let server = try ServerProcess(arguments: ["--database-query-timeout", "0"])
         defer { server.stop() }
         // The second flow exists already (one version), so applying the bundle locks its row.
         let client = RawHTTPClient(port: server.port)

@@ -45,7 +45,15 @@ import Testing
     @Test func aStaleRevInABatchGetsItsConflictWhileItsBatchMatesCommit() async throws {
         // A database of its own: another suite's DDL queued behind the held locks would stall
         // both. Ten connections: four batch slots (at most half the pool), the rest for reads.
-        try await DeliveryHarness.run(.router, database: { $0.maximumConnections = 10 }) { service, url in
+        // No statement deadline: the held answers wait on row locks for as long as this test
+        // takes to queue the others, which on a loaded machine passes the default 5 s.
+        try await DeliveryHarness.run(
+            .router,
+            database: {
+                $0.maximumConnections = 10
+                $0.queryTimeout = nil
+            }
+        ) { service, url in
             let flow = try SessionFixture.released(service, prefix: "batch")
             // Four changes whose updates wait on rows this test locks fill the four batch slots;
             // the next ten queue, then go as one batch when the lock is released.

@@ -133,15 +133,25 @@ final class SessionFollowers: Sendable {
     }
 
     private func read(id: String, keyHex: String, load: Loader) async {
+        var failedReads = 0
         while true {
             let snapshot = await load(id)
             if let snapshot { offer(snapshot, keyHex: keyHex) }
+            if snapshot == nil {
+                // The database is failing over (or briefly unreachable): the change was notified,
+                // so read again shortly rather than leave the streams a rev behind (issue 28).
+                failedReads += 1
+                let followed = state.withLock { !($0.sessions[keyHex]?.followers.isEmpty ?? true) }
+                guard followed, failedReads <= Self.failedReadRetries else { return finishReading(keyHex: keyHex) }
+                try? await Task.sleep(for: Self.failedReadDelay)
+                continue
+            }
             let again = state.withLock { state -> Bool in
                 guard var session = state.sessions[keyHex] else { return false }
                 // `.max` (a resync) is satisfied by any read; a newer notified rev reads again.
                 let wanted = session.wantedRev == .max ? 0 : session.wantedRev
                 session.wantedRev = 0
-                session.reading = snapshot != nil && wanted > snapshot!.rev && !session.followers.isEmpty
+                session.reading = wanted > snapshot!.rev && !session.followers.isEmpty
                 if session.followers.isEmpty {
                     state.sessions[keyHex] = nil
                 } else {
@@ -150,6 +160,21 @@ final class SessionFollowers: Sendable {
                 return session.reading
             }
             if !again { return }
+        }
+    }
+
+    /// How often, and how far apart, a snapshot read that failed is tried again: 30 s in all,
+    /// longer than a failover takes.
+    static let failedReadRetries = 120
+    static let failedReadDelay: Duration = .milliseconds(250)
+
+    /// Gives up on a session whose snapshot cannot be read (gone, or the database down for long).
+    private func finishReading(keyHex: String) {
+        state.withLock { state in
+            guard var session = state.sessions[keyHex] else { return }
+            session.reading = false
+            session.wantedRev = 0
+            state.sessions[keyHex] = session.followers.isEmpty ? nil : session
         }
     }
 

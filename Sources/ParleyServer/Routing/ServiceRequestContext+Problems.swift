@@ -10,7 +10,9 @@ extension ServiceRequestContext {
         let logger = http.logger
         switch error {
         case let error as PostgresError
-        where error.kind == .connectionFailed || error.kind == .connectionLost || error.kind == .poolTimeout:
+        where error.kind == .connectionFailed || error.kind == .poolTimeout || error.discardsConnection:
+            // discardsConnection: the connection broke, or its server was demoted (a failover):
+            // the pool has dropped it, and the client's retry finds the new primary.
             logger.error("database unavailable: \(error)")
             return ServiceProblem.unavailable("the database is not reachable; try again shortly")
         case let error as PostgresError where error.sqlState == "42P01":
