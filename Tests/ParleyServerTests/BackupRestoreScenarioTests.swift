@@ -7,7 +7,7 @@ import Testing
 /// Issue 16, backup and restore (README "Backup and restore"): `pg_dump` of a live instance,
 /// restored with `pg_restore` into a fresh cluster, serves identical bytes for every live screen
 /// and every session.
-@Suite(.timeLimit(.minutes(10))) struct BackupRestoreScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct BackupRestoreScenarioTests {
     @Test func aRestoredDumpServesIdenticalScreensAndSessions() async throws {
         let instance = try await PrivateInstance.start()
         defer { instance.destroy() }

@@ -11,7 +11,7 @@ import Testing
 /// `parley keys rotate-data` (issue 18): after it the old key may be deleted, and a run killed
 /// halfway finishes when started again, with nothing lost. On a database of its own: a rotation
 /// re-encrypts every row, including those of suites running in parallel.
-@Suite(.timeLimit(.minutes(10))) struct DataKeyRotationScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct DataKeyRotationScenarioTests {
     @Test func aRotationKilledHalfwayAndRunAgainLeavesEverythingReadableWithTheNewKeyAlone() async throws {
         let database = try await IsolatedDatabase.create()
         defer { database.close() }

@@ -5,7 +5,7 @@ import Testing
 /// Issue 15, "Fail fast": with Postgres stopped, `parley serve` answers every request that
 /// needs it with 503 and `Retry-After` within a second, keeps serving cached screens, and is
 /// ready again by itself once Postgres is back.
-@Suite(.timeLimit(.minutes(10))) struct DatabaseOutageScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct DatabaseOutageScenarioTests {
     @Test func aStoppedDatabaseGets503FastCachedScreensStayAndServiceRecovers() async throws {
         let cluster = try PrivateCluster.start()
         defer { cluster.destroy() }

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 16, drills as tests: real `parley serve` processes on real Postgres, faults injected
 /// the way they happen in production, and the promises checked afterwards.
-@Suite(.timeLimit(.minutes(10))) struct DrillScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct DrillScenarioTests {
     /// kill -9 while a bundle is being applied: the bundle's transaction is held open inside
     /// Postgres (a row lock the test owns blocks it after its first flow is written), the
     /// server is killed, and nothing of the bundle is stored; applied again, all of it is.

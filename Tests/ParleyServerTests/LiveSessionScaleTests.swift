@@ -13,7 +13,7 @@ import Testing
 /// CI): the figures are printed, and `deploy/bench-service` part 11 runs this suite to report them.
 /// What is asserted holds under any load: every event arrives, in order, and memory stays bounded;
 /// every wait has a generous hang guard, so a lost event fails the test.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct LiveSessionScaleTests {
+@Suite(.serialized, .timeLimit(.minutes(10)), .offCooperativePool) struct LiveSessionScaleTests {
     @Test func aSayThroughOneProcessReachesAStreamHeldByAnother() async throws {
         try await ServiceHarness.run(servers: 2) { service in
             let agent = try await TestEnvironment.token(.agent, pool: service.pool)

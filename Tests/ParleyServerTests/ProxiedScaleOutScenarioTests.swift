@@ -6,7 +6,7 @@ import Testing
 /// Issue 16, scale-out: three replicas behind HAProxy, Postgres behind PgBouncer. A release
 /// through one replica reaches the others; under load one replica is killed with SIGKILL and
 /// no GET fails, and answers retried with their Idempotency-Key count once.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ProxiedScaleOutScenarioTests {
+@Suite(.serialized, .timeLimit(.minutes(10)), .offCooperativePool) struct ProxiedScaleOutScenarioTests {
     @Test func threeReplicasBehindHAProxyAndPgBouncerSurviveAKill() async throws {
         let world = try await ProxiedReplicas.start(count: 3)
         defer { world.stop() }

@@ -6,7 +6,7 @@ import Testing
 /// Issue 15 ("Writes"): no acknowledged session write is lost. Clients walk sessions to completion
 /// against a server that is killed with SIGKILL mid-load; every answer that got its 200 (and every
 /// completion it announced) is in the tables after the restart.
-@Suite(.timeLimit(.minutes(10))) struct SessionCrashScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct SessionCrashScenarioTests {
     /// One acknowledged answer: the session, the rev its 200 carried, and whether it completed.
     struct Acknowledged: Sendable {
         let session: String

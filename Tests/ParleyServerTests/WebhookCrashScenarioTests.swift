@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 12 (delivery): at least once through crashes, and exactly one sender per delivery when
 /// several processes deliver from one outbox.
-@Suite(.timeLimit(.minutes(10))) struct WebhookCrashScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct WebhookCrashScenarioTests {
     @Test func killNineMidDeliveryIsDeliveredAfterRestartWithTheSameWebhookId() async throws {
         let arguments = DeliveryHarness.fast + ["--webhook-lease", "2"]
         try await DeliveryHarness.run(arguments: arguments) { service, url in
