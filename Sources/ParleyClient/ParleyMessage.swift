@@ -1,6 +1,6 @@
 import ParleyCore
 
-/// Something said in a session (DESIGN.md "Live sessions"): an agent's `say`, shown beside the screen.
+/// Something said in a session (docs/live-sessions.md): an agent's `say`, shown beside the screen.
 public struct ParleyMessage: Sendable, Equatable {
     /// The rev the message was said at.
     public let rev: Int

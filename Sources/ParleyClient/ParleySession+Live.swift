@@ -1,5 +1,5 @@
 extension ParleySession {
-    /// Follows the session live (`GET /v1/sessions/{id}/events`, DESIGN.md "Live sessions"): every
+    /// Follows the session live (`GET /v1/sessions/{id}/events`, docs/live-sessions.md): every
     /// snapshot the server sends that is newer than the shown one, through ``accept(_:)``, so an
     /// agent's message or move, or an answer from another device, shows at once.
     ///

@@ -1,6 +1,6 @@
 public import ParleyCore
 
-/// One user's walk through a flow, held by the server (DESIGN.md "Sessions"),
+/// One user's walk through a flow, held by the server (docs/sessions.md),
 /// as an app drives it: start or resume, show ``snapshot``, check answers
 /// locally with the same interpreter the server runs, submit, go back.
 ///

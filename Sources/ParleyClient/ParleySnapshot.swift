@@ -1,11 +1,16 @@
 public import ParleyCore
 
-/// A session snapshot (DESIGN.md "Sessions") as typed ParleyCore values: the
+/// A session snapshot (docs/sessions.md) as typed ParleyCore values: the
 /// one shape every session response carries, always the full state.
 public struct ParleySnapshot: Sendable, Equatable {
     /// Where the session stands.
     public enum Status: String, Sendable {
-        case active, completed, expired
+        /// The user is walking it: the snapshot's step awaits answers.
+        case active
+        /// A terminal step was reached and the completion written; it takes no more answers.
+        case completed
+        /// Idle past the server's time to live; start a new session.
+        case expired
         /// Erased on request (`DELETE /v1/sessions/{id}`): a live stream's last snapshot says so.
         case erased
     }

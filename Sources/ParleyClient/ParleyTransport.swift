@@ -47,7 +47,7 @@ public protocol ParleyTransport: Sendable {
     func send(_ request: ParleyRequest) async throws -> ParleyResponse
 }
 
-/// A response whose body arrives over time: `text/event-stream` (DESIGN.md "Live sessions").
+/// A response whose body arrives over time: `text/event-stream` (docs/live-sessions.md).
 public struct ParleyStreamingResponse: Sendable {
     /// The status code.
     public var status: Int

@@ -1,7 +1,7 @@
 /// How a session retries transient failures (no connection, 503, a 409 for a
 /// request with the same `Idempotency-Key` still in flight): exponential
 /// backoff with jitter, the same key every time, so the server applies the
-/// answer at most once (DESIGN.md "Sessions": retries are safe).
+/// answer at most once (docs/sessions.md: retries are safe).
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in total, the first included.
     public var attempts: Int

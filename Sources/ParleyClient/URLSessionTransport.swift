@@ -11,7 +11,7 @@ public struct URLSessionTransport: ParleyTransport {
     /// Longest a request may take before it counts as a (transient) failure.
     public let timeout: TimeInterval
     /// Longest a followed stream may stay silent before it counts as dead and is reopened: the
-    /// server sends a heartbeat every 15 s (DESIGN.md "Live sessions"), so three are missing.
+    /// server sends a heartbeat every 15 s (docs/live-sessions.md), so three are missing.
     public let streamIdleTimeout: TimeInterval
     let session: URLSession
 

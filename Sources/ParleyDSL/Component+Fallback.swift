@@ -1,6 +1,6 @@
 extension Component where Kind: ContentKind {
     /// The node served instead to cores that lack this node's type or a
-    /// property it uses (DESIGN.md "Capabilities and version gating", rule 2).
+    /// property it uses (docs/gating.md, rule 2).
     public func fallback<Other: ContentKind>(_ content: () -> Component<Other>) -> Self {
         var copy = self
         copy.draft.fallbacks = [content().draft]

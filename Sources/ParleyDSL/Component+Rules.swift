@@ -1,7 +1,7 @@
 public import ParleyCore
 
 // Rule modifiers append to the input's ordered `validation` list in call
-// order (DESIGN.md "Rule interpreter": the first failing rule is reported).
+// order (docs/rules.md: the first failing rule is reported).
 // Each is declared only for the input kinds where it makes sense.
 
 extension Component where Kind: InputKind {

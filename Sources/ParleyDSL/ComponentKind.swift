@@ -5,7 +5,7 @@ public import ParleyCore
 /// Modifiers are declared on `Component where Kind: …`, so a modifier that
 /// makes no sense for a node (a rule on a `text`, a numeric rule on a
 /// `picker`) is a compile error rather than a lint problem (STYLE.md, Plot's
-/// phantom contexts; DESIGN.md "Component vocabulary").
+/// phantom contexts; docs/wire-format.md "Component vocabulary").
 public protocol ComponentKind: Sendable {
     /// The wire type this kind builds.
     static var type: ComponentType { get }
@@ -30,7 +30,7 @@ public protocol DateInputKind: InputKind {}
 /// An input whose answer is one of a list of options: `oneOf` applies.
 public protocol ChoiceInputKind: InputKind {}
 
-/// The component kinds, one per wire type (DESIGN.md "Component vocabulary").
+/// The component kinds, one per wire type (docs/wire-format.md "Component vocabulary").
 public enum Kinds {
     /// `vstack`.
     public enum VStack: ContentKind { public static var type: ComponentType { .vstack } }

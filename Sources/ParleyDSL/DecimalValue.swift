@@ -3,7 +3,7 @@ public import ParleyCore
 /// An exact decimal for numeric rules and properties, written as an integer
 /// literal (`3`) or a string literal (`"0.0075"`). There is deliberately no
 /// floating-point literal: numbers never pass through binary floating point
-/// (DESIGN.md "Rule interpreter").
+/// (docs/rules.md).
 public struct DecimalValue: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
     /// The exact number.
     public let number: JSONNumber
@@ -14,7 +14,7 @@ public struct DecimalValue: Sendable, Hashable, ExpressibleByIntegerLiteral, Exp
     /// An integer.
     public init(integerLiteral value: Int) { number = JSONNumber(value) }
 
-    /// A decimal in DESIGN.md's number grammar; anything else is a programming
+    /// A decimal in the number grammar of docs/rules.md; anything else is a programming
     /// error in a flow definition and stops the build of that flow.
     public init(stringLiteral text: String) {
         guard let number = JSONNumber(parsing: text) else {

@@ -2,7 +2,7 @@ public import ParleyCore
 
 /// A reference to an input's `fieldId`, used by inputs, rules, requests and
 /// predicates: `Field("purpose") == "work"` builds a ``ParleyCore/Predicate``;
-/// nothing is evaluated here (DESIGN.md "Flow": predicates are data).
+/// nothing is evaluated here (docs/wire-format.md "Flow": predicates are data).
 ///
 /// Deliberately not `Equatable`: `==` on a field builds a predicate, never a `Bool`.
 public struct Field: Sendable, ExpressibleByStringLiteral {

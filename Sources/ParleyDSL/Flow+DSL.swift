@@ -17,7 +17,7 @@ extension Flow {
 }
 
 extension Flow {
-    /// This flow in several languages (DESIGN.md "Localization"): its strings are written in
+    /// This flow in several languages (docs/localization.md): its strings are written in
     /// `defaultLocale`, and each table maps them to another locale's, so a flow is one source
     /// for every language instead of one flow per language kept in step by hand.
     ///

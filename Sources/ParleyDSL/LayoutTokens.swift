@@ -1,6 +1,6 @@
 public import ParleyCore
 
-/// Space between a stack's children: a token, never points (DESIGN.md "Screen").
+/// Space between a stack's children: a token, never points (docs/wire-format.md "Screen").
 public struct Spacing: Sendable, Hashable {
     /// The wire token.
     public let token: String

@@ -1,6 +1,6 @@
 /// Builds the children of a `vstack`/`hstack`/`card` (and a screen's root):
 /// like ``ContentBuilder`` and additionally accepts ``Sized`` children,
-/// because per-child `size` is meaningful only there (DESIGN.md "Screen";
+/// because per-child `size` is meaningful only there (docs/wire-format.md "Screen";
 /// the capability registry's child properties).
 @resultBuilder
 public enum StackBuilder {

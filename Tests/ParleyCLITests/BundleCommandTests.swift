@@ -3,7 +3,7 @@ import ParleyCore
 import Testing
 
 /// `parley bundle build/sign/verify/show` and `parley keygen`, run as CI would.
-@Suite(.timeLimit(.minutes(5))) struct BundleCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct BundleCommandTests {
     static let designerFlow = """
         {"schema": "parley.flow/1", "id": "designer-flow", "title": "Designer", "start": "a",
          "steps": [{"id": "a", "next": [], "screen": {"id": "a", "root": {"type": "vstack", "id": "root",

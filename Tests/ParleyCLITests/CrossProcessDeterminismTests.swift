@@ -7,7 +7,7 @@ import Testing
 /// process, so a dictionary's order (and anything built by iterating one) can differ between
 /// processes. Each check compares bytes made in this test process with bytes the `parley`
 /// executable makes in its own process.
-@Suite(.timeLimit(.minutes(5))) struct CrossProcessDeterminismTests {
+@Suite(.timeLimit(.minutes(10))) struct CrossProcessDeterminismTests {
     /// The shipped DSL flows compile to the same bytes here and in `parley bundle build`.
     @Test func shippedFlowsCompileToTheSameBytesInAnotherProcess() throws {
         let out = try ParleyBinary.temporaryFile("", name: "bundle.json")

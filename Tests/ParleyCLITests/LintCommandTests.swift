@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct LintCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct LintCommandTests {
     static let cleanFlow = #"""
         { "schema": "parley.flow/1", "id": "f", "start": "a",
           "steps": [ { "id": "a", "screen": { "id": "a",

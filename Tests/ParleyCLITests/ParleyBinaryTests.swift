@@ -1,6 +1,6 @@
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct ParleyBinaryTests {
+@Suite(.timeLimit(.minutes(10))) struct ParleyBinaryTests {
     @Test func helpListsEveryCommand() throws {
         let result = try ParleyBinary.run(["--help"])
         #expect(result.status == 0)

@@ -2,7 +2,7 @@ import ParleyCore
 import Testing
 
 /// `parley render` through the real binary: output shape, gating, exit codes.
-@Suite(.timeLimit(.minutes(5))) struct RenderCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RenderCommandTests {
     static let flow = """
         {"schema": "parley.flow/1", "id": "intake", "start": "name",
          "steps": [

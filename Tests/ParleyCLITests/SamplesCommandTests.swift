@@ -3,7 +3,7 @@ import ParleyCore
 import Testing
 
 /// `parley samples` through the real binary: shipped ids and files, determinism, exit codes.
-@Suite(.timeLimit(.minutes(5))) struct SamplesCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct SamplesCommandTests {
     static let flow = """
         {"schema": "parley.flow/1", "id": "ages", "start": "age",
          "steps": [{"id": "age", "next": [], "screen": {"id": "age", "root": {"type": "vstack", "id": "root",

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// `parley serve` end to end: the real binary on port 0, a raw HTTP request, SIGTERM, exit 0.
-@Suite(.timeLimit(.minutes(5))) struct ServeCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ServeCommandTests {
     @Test func servesHealthzAndExitsCleanlyOnSIGTERM() throws {
         let (process, logFile) = try Self.startServer()
         defer { Self.stop(process, logFile) }

@@ -3,7 +3,7 @@ import ParleyCore
 import Testing
 
 /// `parley validate` through the real binary: exit codes and JSON output.
-@Suite(.timeLimit(.minutes(5))) struct ValidateCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ValidateCommandTests {
     static let screen = """
         {"schema": "parley.screen/1", "id": "country", "root": {"type": "vstack", "id": "root", "children": [
           {"type": "textField", "id": "country", "properties": {"fieldId": "passportCountry", "validation": [

@@ -2,7 +2,7 @@ import ParleyClient
 import Testing
 
 /// The WHATWG event-stream rules (HTML §9.2.6), fed whole and split at every byte boundary.
-@Suite(.timeLimit(.minutes(3))) struct EventStreamParserTests {
+@Suite(.timeLimit(.minutes(10))) struct EventStreamParserTests {
     /// Every event `stream` yields when fed in the given pieces, then finished.
     static func events(_ pieces: [[UInt8]]) throws -> (events: [ServerSentEvent], parser: EventStreamParser) {
         var parser = EventStreamParser()

@@ -3,7 +3,7 @@ import Testing
 
 /// ``ParleySession/followLive()`` over scripted connections: reconnects with `Last-Event-ID`,
 /// drops stale revs, backs off, gives up, stops when told (DESIGN.md "Live sessions").
-@Suite(.timeLimit(.minutes(3))) struct LiveFollowingTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveFollowingTests {
     static func session(_ transport: ScriptedTransport, attempts: Int = 6) async throws -> ParleySession {
         let retry = RetryPolicy(attempts: attempts, initialDelayMilliseconds: 1, maximumDelayMilliseconds: 4)
         return try await ParleySession.start(

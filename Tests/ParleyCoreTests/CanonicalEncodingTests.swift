@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct CanonicalEncodingTests {
+@Suite(.timeLimit(.minutes(10))) struct CanonicalEncodingTests {
     @Test func flowIsByteIdenticalAcrossDecodeEncodeDecode() throws {
         let flow = try Flow.decode(Fixture.everyKindFlow)
         let first = flow.canonicalBytes

@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct CanonicalRoundTripTests {
+@Suite(.timeLimit(.minutes(10))) struct CanonicalRoundTripTests {
     static let designScreen = """
         { "schema": "parley.screen/1", "id": "country", "title": "Passport",
           "root": { "type": "vstack", "id": "root", "properties": { "spacing": "m" },

@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct CapabilityCoreVersionTests {
+@Suite(.timeLimit(.minutes(10))) struct CapabilityCoreVersionTests {
     @Test(arguments: [
         ("1.2.0", "1.2.0"), ("0.0.0", "0.0.0"), ("1.1", "1.1.0"), ("10.20.30", "10.20.30"),
         ("1.0.0-alpha", "1.0.0-alpha"), ("1.0.0-alpha.1", "1.0.0-alpha.1"), ("1.0.0-0.3.7", "1.0.0-0.3.7"),

@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct CapabilitySetTests {
+@Suite(.timeLimit(.minutes(10))) struct CapabilitySetTests {
     /// The vocabulary table: what each core version introduced.
     static let table: [(core: String, components: [ComponentType], actions: [String], rules: [String])] = [
         (

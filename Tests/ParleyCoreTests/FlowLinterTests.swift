@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct FlowLinterTests {
+@Suite(.timeLimit(.minutes(10))) struct FlowLinterTests {
     @Test(arguments: LintCase.all)
     func reportsCodeAtPointer(_ lintCase: LintCase) {
         let problems = lintCase.problems()

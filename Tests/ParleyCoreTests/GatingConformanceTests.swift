@@ -3,7 +3,7 @@ import ParleyCore
 import Testing
 
 /// Runs every case of `Tests/Conformance/gating/*.json` (format in that folder's README).
-@Suite(.timeLimit(.minutes(3))) struct GatingConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct GatingConformanceTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Conformance/gating")
 

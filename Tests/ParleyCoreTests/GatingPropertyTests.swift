@@ -3,7 +3,7 @@ import Testing
 
 /// Random screens × random core versions (fixed seed): the gated screen holds
 /// only what the core supports, keeps every input, and gating is idempotent.
-@Suite(.timeLimit(.minutes(3))) struct GatingPropertyTests {
+@Suite(.timeLimit(.minutes(10))) struct GatingPropertyTests {
     /// SplitMix64: a tiny deterministic generator, so a failure reproduces.
     struct Random {
         var state: UInt64

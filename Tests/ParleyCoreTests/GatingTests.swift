@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct GatingTests {
+@Suite(.timeLimit(.minutes(10))) struct GatingTests {
     static let screen = """
         {"schema": "parley.screen/1", "id": "s", "title": "T", "root": {"type": "vstack", "id": "root", "children": [
           {"type": "datePicker", "id": "d", "properties": {"fieldId": "d", "validation": [{"rule": "required"}]}},

@@ -7,7 +7,7 @@ import Testing
 /// schema onto rules and each datum onto an answer string.
 ///
 /// Skips are by an explicit list, each with a reason, printed by the test.
-@Suite(.timeLimit(.minutes(3))) struct JSONSchemaSuiteTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONSchemaSuiteTests {
     static let suiteRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance")
         .appendingPathComponent("json-schema-test-suite")

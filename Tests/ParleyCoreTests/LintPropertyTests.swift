@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct LintPropertyTests {
+@Suite(.timeLimit(.minutes(10))) struct LintPropertyTests {
     static let seeds: [JSONValue] = [
         Fixture.json(Fixture.everyKindFlow),
         Fixture.json(Fixture.screen(nodes: LintCase.input("a") + ", " + LintCase.button(#"{ "type": "submit" }"#))),

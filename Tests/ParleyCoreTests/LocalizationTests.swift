@@ -4,7 +4,7 @@ import Testing
 
 /// Localized flows (DESIGN.md "Localization"): tags, `Accept-Language` lookup, and a flow that
 /// keeps every language through decoding, encoding and resolution.
-@Suite(.timeLimit(.minutes(3))) struct LocalizationTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalizationTests {
     @Test(arguments: [
         "en", "fr-CA", "zh-Hant-TW", "sr-Latn-RS", "de-CH-1996", "en-US-x-twain", "x-private", "es-419",
         "zh-yue-HK", "en-a-bbb-x-a-ccc", "DE-ch",

@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct ModelDecodingTests {
+@Suite(.timeLimit(.minutes(10))) struct ModelDecodingTests {
     static func decodeFlow() throws -> Flow { try Flow.decode(Fixture.everyKindFlow) }
 
     @Test func everyComponentTypeDecodesToItsKnownCase() throws {

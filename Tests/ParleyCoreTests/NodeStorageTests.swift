@@ -3,7 +3,7 @@ import Testing
 @testable import ParleyCore
 
 /// `Node` shares one copy-on-write storage between copies but keeps value semantics.
-@Suite(.timeLimit(.minutes(3))) struct NodeStorageTests {
+@Suite(.timeLimit(.minutes(10))) struct NodeStorageTests {
     static func make() -> Node {
         Node(
             type: ComponentType(name: "stack"), id: "root", properties: JSONObject([("gap", .string("m"))]),

@@ -3,7 +3,7 @@ import Testing
 
 /// The interpreter with the answers of the path (DESIGN.md "Sessions", issue 11): fields of the
 /// screen come from the step's answers, every other field from the earlier steps'.
-@Suite(.timeLimit(.minutes(3))) struct PathContextTests {
+@Suite(.timeLimit(.minutes(10))) struct PathContextTests {
     static let confirm = PathFixture.flow.step("confirm")!
 
     func rules(_ answers: Answers, context: Answers, mode: RuleInterpreter.Mode = .server) -> [String] {

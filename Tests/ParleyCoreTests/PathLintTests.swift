@@ -3,7 +3,7 @@ import Testing
 
 /// Lint of cross-step references (DESIGN.md "Sessions", issue 11): a rule may read a field of its
 /// own step or of a step on every path from `start` to it, and nothing else.
-@Suite(.timeLimit(.minutes(3))) struct PathLintTests {
+@Suite(.timeLimit(.minutes(10))) struct PathLintTests {
     func codes(_ document: String) -> [String] {
         FlowLinter().lint(flow: Fixture.json(document)).map(\.code)
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// Completion's replay of a whole path (DESIGN.md "Sessions"): valid walks complete with exactly
 /// their answers, and any single tampering is refused with the entry and the reason.
-@Suite(.timeLimit(.minutes(3))) struct PathReplayTests {
+@Suite(.timeLimit(.minutes(10))) struct PathReplayTests {
     let replay = PathReplay(flow: PathFixture.flow)
 
     func refusal(_ path: [PathReplay.Entry]) -> PathRefusal? {

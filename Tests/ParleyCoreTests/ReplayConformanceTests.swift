@@ -4,7 +4,7 @@ import Testing
 
 /// Runs every vector in `Tests/Conformance/replay/*.json`: the completion check of DESIGN.md
 /// "Sessions" as data, so another core can prove it completes (and refuses) exactly the same paths.
-@Suite(.timeLimit(.minutes(3))) struct ReplayConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct ReplayConformanceTests {
     static let directory = RulesConformanceTests.directory.deletingLastPathComponent().appendingPathComponent("replay")
 
     @Test func everyVectorPasses() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Runs every vector in `Tests/Conformance/rules/*.json` (the same files a
 /// Rust or Kotlin core runs, see Tests/Conformance/README.md).
-@Suite(.timeLimit(.minutes(3))) struct RulesConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct RulesConformanceTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Conformance").appendingPathComponent("rules")
 

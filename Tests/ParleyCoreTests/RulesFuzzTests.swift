@@ -4,7 +4,7 @@ import Testing
 /// Random answers against every rule kind (fixed seed): the interpreter is
 /// total — it never crashes, always reports at most one error per field, and
 /// is deterministic.
-@Suite(.timeLimit(.minutes(3))) struct RulesFuzzTests {
+@Suite(.timeLimit(.minutes(10))) struct RulesFuzzTests {
     static let rules: [String] = [
         #"{"rule":"required"}"#, #"{"rule":"minLength","value":3}"#, #"{"rule":"maxLength","value":4}"#,
         #"{"rule":"pattern","value":"[a-z]+(\\.[0-9]{1,3})?"}"#, #"{"rule":"oneOf","values":["a","ä"]}"#,

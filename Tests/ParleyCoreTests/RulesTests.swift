@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct RulesTests {
+@Suite(.timeLimit(.minutes(10))) struct RulesTests {
     static func number(_ text: String) -> JSONNumber { JSONNumber(parsing: text)! }
 
     @Test(arguments: [

@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct SampleGeneratorTests {
+@Suite(.timeLimit(.minutes(10))) struct SampleGeneratorTests {
     /// A 20-field screen with 60 rules covering every rule kind the interpreter knows: the one step
     /// of `Tests/Fixtures/wide-flow.json`, which `parley samples` is tested on too.
     static let wideScreen: String = {

@@ -1,7 +1,7 @@
 import ParleyCore
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct ServabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct ServabilityTests {
     static func flow(upgrade: Bool) throws -> Flow {
         let upgradeScreen =
             upgrade

@@ -1,7 +1,7 @@
 import ParleyCrypto
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct AESGCMTests {
+@Suite(.timeLimit(.minutes(10))) struct AESGCMTests {
     let key = [UInt8](repeating: 7, count: 32)
 
     @Test func sealedBoxesOpenWithTheSameKeyAndAssociatedDataOnly() throws {

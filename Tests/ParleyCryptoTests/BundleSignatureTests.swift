@@ -1,7 +1,7 @@
 import ParleyCrypto
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct BundleSignatureTests {
+@Suite(.timeLimit(.minutes(10))) struct BundleSignatureTests {
     let bundle = Array(#"{"channel":"production","flows":[],"schema":"parley.bundle/1","source":{}}"#.utf8)
 
     @Test func signAndVerify() throws {

@@ -2,7 +2,7 @@ import ParleyCore
 import ParleyDSL
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct ActionPredicateGoldenTests {
+@Suite(.timeLimit(.minutes(10))) struct ActionPredicateGoldenTests {
     @Test func actions() {
         #expect(Golden.json(Action.submit) == #"{"type":"submit"}"#)
         #expect(Golden.json(Action.openURL("https://x.example")) == #"{"type":"openUrl","url":"https://x.example"}"#)

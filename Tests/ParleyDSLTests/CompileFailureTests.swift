@@ -6,7 +6,7 @@ import Testing
 /// module. Each starts with `// expected-error: <diagnostic text>` and must
 /// fail with it; `Control.swift` (`// expected: compiles`) must compile, which
 /// proves the failures are the DSL's doing and not a missing module.
-@Suite(.timeLimit(.minutes(3))) struct CompileFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct CompileFailureTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

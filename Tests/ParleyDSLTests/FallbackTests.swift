@@ -2,7 +2,7 @@ import ParleyCore
 import ParleyDSL
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct FallbackTests {
+@Suite(.timeLimit(.minutes(10))) struct FallbackTests {
     /// An input's fallback carries the same fieldId and, if it declares no
     /// rules, the original's rules; its id is `<owner>-fallback`.
     @Test func inputFallbackInheritsFieldAndRules() {

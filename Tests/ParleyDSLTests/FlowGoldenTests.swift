@@ -2,7 +2,7 @@ import ParleyCore
 import ParleyDSL
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct FlowGoldenTests {
+@Suite(.timeLimit(.minutes(10))) struct FlowGoldenTests {
     static let flow = Flow("f", title: "F", upgrade: Screen("upgrade") { Text("Update") }) {
         Step("one", title: "One") {
             Picker("purpose", label: "Purpose", options: ["work", "fun"])

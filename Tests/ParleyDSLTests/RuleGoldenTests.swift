@@ -2,7 +2,7 @@ import ParleyCore
 import ParleyDSL
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct RuleGoldenTests {
+@Suite(.timeLimit(.minutes(10))) struct RuleGoldenTests {
     private func rules(_ node: Node) -> [String] { node.validation.map(Golden.json) }
 
     /// Text rules keep call order and wire names.

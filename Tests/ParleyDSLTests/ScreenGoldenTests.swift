@@ -2,7 +2,7 @@ import ParleyCore
 import ParleyDSL
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct ScreenGoldenTests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenGoldenTests {
     /// The DSL reproduces DESIGN.md's screen example exactly.
     @Test func designExampleScreen() throws {
         let screen = Screen("country", title: "Passport", spacing: .m) {

@@ -4,7 +4,7 @@ import Testing
 
 /// The shipped flows' rules do what their messages promise, checked with the
 /// server's rule interpreter (DESIGN.md "Rule interpreter").
-@Suite(.timeLimit(.minutes(3))) struct ShippedFlowRulesTests {
+@Suite(.timeLimit(.minutes(10))) struct ShippedFlowRulesTests {
     func errors(_ flow: Flow, _ step: String, _ answers: Answers, context: Answers = Answers()) -> [String] {
         let screen = flow.step(step)!.screen
         return RuleInterpreter(mode: .server).validate(screen: screen, answers: answers, context: context).errors.map {

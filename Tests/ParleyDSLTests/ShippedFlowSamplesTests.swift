@@ -3,7 +3,7 @@ import ParleyCore
 import Testing
 
 /// `parley samples` on every flow this build ships: every label holds.
-@Suite(.timeLimit(.minutes(3))) struct ShippedFlowSamplesTests {
+@Suite(.timeLimit(.minutes(10))) struct ShippedFlowSamplesTests {
     static let cores = ["1.0.0", "1.1.0", "1.2.0", "2.0.0"]
 
     @Test(arguments: ShippedFlows.all.map(\.id))

@@ -4,7 +4,7 @@ import Testing
 
 /// Every flow in `Flows/`: round trip, identity rules, references, and
 /// servability for cores 1.0–2.0 (DESIGN.md "Capabilities and version gating").
-@Suite(.timeLimit(.minutes(3))) struct ShippedFlowsTests {
+@Suite(.timeLimit(.minutes(10))) struct ShippedFlowsTests {
     static let flows = ShippedFlows.all
     static let ids = flows.map(\.id)
 

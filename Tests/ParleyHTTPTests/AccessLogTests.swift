@@ -24,7 +24,7 @@ final class CapturingSink: AccessLogSink {
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(5))) struct AccessLogTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct AccessLogTests {
     static func start(_ sink: CapturingSink, _ configure: (inout HTTPServerConfiguration) -> Void) throws -> (
         HTTPServer, Int
     ) {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(5))) struct ByteClassTests {
+@Suite(.timeLimit(.minutes(10))) struct ByteClassTests {
     /// The bit masks the parser uses are the ABNF tables, byte for byte.
     @Test func masksMatchTheTablesForEveryByte() {
         for byte in UInt8.min...UInt8.max {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(5))) struct ClientURLTests {
+@Suite(.timeLimit(.minutes(10))) struct ClientURLTests {
     @Test func splitsSchemeHostPortAndTarget() throws {
         let url = try ClientURL("HTTPS://Example.COM/hooks/in?x=1#frag")
         #expect(url.scheme == "https" && url.host == "example.com" && url.port == 443)

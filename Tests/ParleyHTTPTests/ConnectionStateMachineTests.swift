@@ -3,7 +3,7 @@ import Testing
 @testable import ParleyHTTP
 
 /// The connection's protocol logic without sockets: bytes in, steps and actions out.
-@Suite(.timeLimit(.minutes(5))) struct ConnectionStateMachineTests {
+@Suite(.timeLimit(.minutes(10))) struct ConnectionStateMachineTests {
     static let date = Array("Date: Mon, 23 Nov 2026 11:00:00 GMT\r\n".utf8)
 
     static func make(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) -> ConnectionStateMachine {

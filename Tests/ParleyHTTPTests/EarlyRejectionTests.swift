@@ -6,7 +6,7 @@ import Testing
 /// Issue 16: bytes that can never be HTTP get 400 and a close at once, not a 408 after the
 /// header timeout. The header timeout here is a minute and the client gives up after ten
 /// seconds (a hang guard only), so a 400 with a close can only come from early rejection.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct EarlyRejectionTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct EarlyRejectionTests {
     static let clientHello: [UInt8] = [
         0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03, 0x5A, 0x1C, 0x00, 0x00, 0x20,
     ]

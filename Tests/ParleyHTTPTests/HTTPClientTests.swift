@@ -6,7 +6,7 @@ import Testing
 
 /// The delivery client over real sockets: framing, caps, redirects returned not followed,
 /// timeouts, and TLS with certificate and host-name verification.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct HTTPClientTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HTTPClientTests {
     static let loopback = IPAddress("127.0.0.1")!
 
     @Test func postsAndReadsContentLengthBodiesWithinTheCap() async throws {

@@ -26,7 +26,7 @@ struct HeadCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct HTTPHeadParserTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPHeadParserTests {
     static let h = "Host: example.com\r\n"
 
     static let cases: [HeadCase] = [

@@ -4,7 +4,7 @@ import Testing
 @testable import ParleyHTTP
 
 /// The head is validated as bytes arrive: reads resume, and bad bytes are refused at once.
-@Suite(.timeLimit(.minutes(5))) struct HTTPHeadScannerTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPHeadScannerTests {
     static let request = Array("GET /v1/screens/a?x=1 HTTP/1.1\r\nHost: t\r\nParley-Core: 1.2.0\r\n\r\nNEXT".utf8)
 
     /// Feeds `bytes` in pieces of `size`, as reads would, through one scanner.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.serialized, .timeLimit(.minutes(5))) struct LiveServerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct LiveServerTests {
     @Test func keepAliveServesManyRequestsOnOneConnection() async throws {
         let live = try LiveServer.start()
         let client = try TestClient(port: live.port)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(5))) struct LoopBalanceTests {
+@Suite(.timeLimit(.minutes(10))) struct LoopBalanceTests {
     /// SO_REUSEPORT places connections by a hash of their addresses (40 often split 16/24); a loop
     /// that already serves two more than another hands new ones over, so the split stays even.
     @Test func keepAliveConnectionsAreSpreadEvenlyOverTheLoops() async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(5))) struct OutputQueueTests {
+@Suite(.timeLimit(.minutes(10))) struct OutputQueueTests {
     @Test func partialWritesAcrossHeadAndLargeBodiesKeepOrder() {
         var queue = OutputQueue()
         let big = [UInt8](repeating: 66, count: OutputQueue.coalesceLimit + 1)

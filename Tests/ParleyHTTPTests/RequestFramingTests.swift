@@ -2,7 +2,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(5))) struct RequestFramingTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestFramingTests {
     static func framing(_ text: String) throws -> RequestFraming {
         try RequestFraming(head: HTTPHeadParserTests.head(text))
     }
@@ -37,7 +37,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct ChunkedDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct ChunkedDecoderTests {
     /// Decodes `text` fed in pieces of `step` bytes; returns the body or the failing status.
     static func decode(_ text: String, step: Int = .max, limit: Int = 1 << 20) -> Result<String, HTTPParseError> {
         var decoder = ChunkedDecoder(limits: HTTPParserLimits(), maxBodyBytes: limit)

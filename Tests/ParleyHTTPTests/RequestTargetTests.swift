@@ -2,7 +2,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(5))) struct RequestTargetTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestTargetTests {
     @Test func splitsAndDecodesSegments() throws {
         let target = try RequestTarget("/v1/flows/a%20b/versions/3")
         #expect(target.path == "/v1/flows/a%20b/versions/3")

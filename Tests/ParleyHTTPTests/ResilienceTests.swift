@@ -4,7 +4,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.serialized, .timeLimit(.minutes(5))) struct ResilienceTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ResilienceTests {
     @Test func slowHeadIs408() async throws {
         let live = try LiveServer.start { $0.headerReadTimeout = .milliseconds(200) }
         let client = try TestClient(port: live.port)

@@ -5,7 +5,7 @@ import Testing
 @testable import ParleyHTTP
 
 /// The server matches each request once and carries the match; middleware keeps the fast path.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct RouteMatchTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct RouteMatchTests {
     /// A router that counts how often the server asks it to match.
     final class CountingRouter: HTTPResponder {
         let router: Router

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(5))) struct RouterTests {
+@Suite(.timeLimit(.minutes(10))) struct RouterTests {
     static let context = RequestContext(logger: Logger(label: "test"))
 
     static func makeRouter() -> Router {
@@ -100,7 +100,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct HTTPErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPErrorTests {
     @Test func rendersProblemJSON() {
         let error = HTTPError(
             .unprocessableContent, type: "https://parley.dev/problems/validation", title: "Invalid answers",
@@ -132,7 +132,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct ResponseEncoderTests {
+@Suite(.timeLimit(.minutes(10))) struct ResponseEncoderTests {
     static let date = Array("Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n".utf8)
 
     static func encode(_ response: HTTPResponse, keepAlive: Bool = true, headOnly: Bool = false) -> String {

@@ -7,7 +7,7 @@ import Testing
 /// Streaming responses over real sockets: chunks pushed from any thread are flushed one by one,
 /// and a stream ends (telling its producer) when it finishes, the client leaves, the reader falls
 /// behind or the server shuts down.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct StreamingResponseTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct StreamingResponseTests {
     /// The streams the `/stream` route opened, with a flag per stream set when it ended.
     final class Streams: Sendable {
         private let state = Mutex<[(stream: ResponseStream, ended: Bool)]>([])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.serialized, .timeLimit(.minutes(5))) struct TLSTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct TLSTests {
     /// A throwaway self-signed certificate made with the openssl CLI.
     static func makeCertificate() throws -> TLSConfiguration {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-tls-\(UUID().uuidString)")

@@ -2,7 +2,7 @@ import Foundation
 import ParleyPostgres
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct BindingTests {
+@Suite(.timeLimit(.minutes(10))) struct BindingTests {
     /// Binds `value`, selects it back and decodes it as the same type.
     func roundTrip<T: PostgresEncodable & PostgresDecodable & Equatable>(_ value: T, on pool: PostgresPool) async throws
     {

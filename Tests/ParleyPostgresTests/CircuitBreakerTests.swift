@@ -3,7 +3,7 @@ import Testing
 @testable import ParleyPostgres
 
 /// The breaker's rules, with time passed in: no clock, no database.
-@Suite(.timeLimit(.minutes(1))) struct CircuitBreakerTests {
+@Suite(.timeLimit(.minutes(10))) struct CircuitBreakerTests {
     let start = ContinuousClock.now
 
     func breaker(threshold: Int = 3) -> CircuitBreaker<ContinuousClock.Instant> {

@@ -1,7 +1,7 @@
 import ParleyPostgres
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct ErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct ErrorTests {
     @Test func uniqueViolationCarriesSQLStateDetailAndConstraint() async throws {
         let pool = try TestDatabase.pool()
         defer { pool.shutdown() }

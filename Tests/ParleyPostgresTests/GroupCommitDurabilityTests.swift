@@ -5,7 +5,7 @@ import ParleyPostgres
 import Testing
 
 /// kill -9 under load: every write a caller was told is committed is in the table.
-@Suite(.timeLimit(.minutes(5))) struct GroupCommitDurabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct GroupCommitDurabilityTests {
     @Test func everyAcknowledgedRowSurvivesKillNine() async throws {
         let table = TestDatabase.uniqueName("group_commit_durable")
         let writer = try Writer.start(

@@ -5,7 +5,7 @@ import Testing
 
 /// Concurrent units share transactions; every caller gets its own rows after the commit; a
 /// bad unit fails alone (issue 15, "Writes").
-@Suite(.timeLimit(.minutes(5))) struct GroupCommitterTests {
+@Suite(.timeLimit(.minutes(10))) struct GroupCommitterTests {
     /// A committer whose only connection is held by the test until `body` has queued units
     /// behind it, so batching is decided by events, not by timing.
     func withBlockedCommitter(

@@ -1,7 +1,7 @@
 import ParleyPostgres
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct ListenTests {
+@Suite(.timeLimit(.minutes(10))) struct ListenTests {
     /// The next element of `stream`, or `nil` after `timeout`.
     func next(
         _ stream: AsyncStream<PostgresNotification>, within timeout: Duration = .seconds(5)

@@ -2,7 +2,7 @@ import Foundation
 import ParleyPostgres
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct MigrationTests {
+@Suite(.timeLimit(.minutes(10))) struct MigrationTests {
     /// A directory with three migrations that fail if any runs twice (plain CREATE TABLE).
     static func makeMigrations() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-mig-\(UUID().uuidString)")

@@ -3,7 +3,7 @@ import Testing
 @testable import ParleyPostgres
 
 /// libpq pipeline mode on the non-blocking connection: many statements, one round trip.
-@Suite(.timeLimit(.minutes(5))) struct PipelineTests {
+@Suite(.timeLimit(.minutes(10))) struct PipelineTests {
     @Test func everyStatementGetsItsOwnRowsInOrder() async throws {
         let connection = try await PostgresConnection.connect(configuration: try TestDatabase.configuration())
         defer { connection.close() }

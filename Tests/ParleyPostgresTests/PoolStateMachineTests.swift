@@ -3,7 +3,7 @@ import Testing
 @testable import ParleyPostgres
 
 /// The pool's decisions with a fake clock and fake connections: no sleep, no socket, no database.
-@Suite(.timeLimit(.minutes(1))) struct PoolStateMachineTests {
+@Suite(.timeLimit(.minutes(10))) struct PoolStateMachineTests {
     /// A connection the machine hands around; it is never opened.
     struct FakeConnection: Equatable {
         let id: Int

@@ -2,7 +2,7 @@ import Foundation
 import ParleyPostgres
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct PoolTests {
+@Suite(.timeLimit(.minutes(10))) struct PoolTests {
     @Test func exhaustionTimesOutWithAClearError() async throws {
         var configuration = try TestDatabase.configuration(maximumConnections: 2)
         configuration.acquireTimeout = .milliseconds(300)

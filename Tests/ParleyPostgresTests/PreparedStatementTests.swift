@@ -5,7 +5,7 @@ import Testing
 /// Each connection prepares the statements it runs, up to its limit (issue 15, "Writes"): parsed
 /// and planned once, not at every run. A statement that cannot be prepared fails with its own
 /// error and is not remembered; one the server dropped is prepared again.
-@Suite(.timeLimit(.minutes(5))) struct PreparedStatementTests {
+@Suite(.timeLimit(.minutes(10))) struct PreparedStatementTests {
     /// The statements prepared on `connection`, as Postgres lists them.
     func prepared(on connection: PostgresConnection) async throws -> [String] {
         let rows = try await connection.query("SELECT statement FROM pg_prepared_statements ORDER BY prepare_time")

@@ -4,7 +4,7 @@ import Testing
 
 /// The shipped `Migrations/0001_initial_schema.sql`, applied through ``Migrator`` to a fresh
 /// database: the constraints the service relies on hold.
-@Suite(.timeLimit(.minutes(5))) struct SchemaTests {
+@Suite(.timeLimit(.minutes(10))) struct SchemaTests {
     static func migratedPool() async throws -> PostgresPool {
         let pool = PostgresPool(configuration: PostgresConfiguration(url: try await TestDatabase.freshDatabase()))
         let migrator = Migrator(directory: TestDatabase.packageRoot.appendingPathComponent("Migrations"))

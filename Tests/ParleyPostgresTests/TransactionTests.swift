@@ -2,7 +2,7 @@ import ParleyPostgres
 import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct TransactionTests {
+@Suite(.timeLimit(.minutes(10))) struct TransactionTests {
     struct Boom: Error {}
 
     @Test func commitsOnReturnAndRollsBackOnThrow() async throws {

@@ -1,6 +1,6 @@
 /// One thing a client core may understand: a component type, a property of a
 /// component, a per-child property a container reads from its children, an
-/// action type or a rule kind (DESIGN.md "Capabilities and version gating").
+/// action type or a rule kind (docs/gating.md).
 ///
 /// Action types and rule kinds are named by their wire names (`"network"`,
 /// `"email"`); a name the registry does not list is supported by no core.

@@ -1,6 +1,6 @@
 /// The capability registry: for every component type, property, per-child
 /// property, action type and rule kind, the core version that introduced it
-/// (DESIGN.md "Capabilities and version gating"; the table is in
+/// (docs/gating.md; the table is in
 /// `Tests/Conformance/gating/README.md`).
 ///
 /// A core's capability set is everything introduced at or before its version.
@@ -12,7 +12,7 @@ public enum CapabilityRegistry {
         public let capability: Capability
         /// The first core version that understands it.
         public let introduced: CoreVersion
-        /// Only for properties (see ``essentialProperties``): a node using an *essential* property that the
+        /// Only for properties (see `essentialProperties`): a node using an *essential* property that the
         /// core lacks cannot be served as-is (its meaning would change), so it is
         /// treated like an unsupported node — its `fallback` is used, else it is
         /// dropped or escalated. A non-essential unsupported property is stripped.

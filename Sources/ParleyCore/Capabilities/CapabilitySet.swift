@@ -1,4 +1,4 @@
-/// What one client core understands (DESIGN.md "Capabilities and version gating").
+/// What one client core understands (docs/gating.md).
 ///
 /// Equality is by content: `1.1.0`, `1.1.7` and `1.2.0-beta` have the same set
 /// and therefore the same ``fingerprintInput``, so gated screens cache once for

@@ -1,5 +1,5 @@
 /// A client core's semantic version, as sent in the `Parley-Core` header
-/// (DESIGN.md "Capabilities and version gating"; SemVer 2.0.0).
+/// (docs/gating.md; SemVer 2.0.0).
 ///
 /// Precedence follows SemVer §11: a pre-release sorts *before* its release
 /// (`1.2.0-beta.1 < 1.2.0`), so a 1.2 beta core gets only what was introduced
@@ -29,7 +29,7 @@ public struct CoreVersion: Sendable, Hashable, Comparable, CustomStringConvertib
     public static let floor = CoreVersion(1, 0, 0)
 
     /// Every core version that introduced something, oldest first: the versions
-    /// the servability lint checks (DESIGN.md "Publishing lints servability").
+    /// the servability lint checks (docs/gating.md "Publishing checks servability").
     public static let supported: [CoreVersion] = [
         CoreVersion(1, 0, 0), CoreVersion(1, 1, 0), CoreVersion(1, 2, 0), CoreVersion(2, 0, 0),
     ]

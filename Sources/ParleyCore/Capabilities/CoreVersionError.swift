@@ -1,7 +1,7 @@
 /// Why a `Parley-Core` value is not a semantic version (SemVer 2.0.0 §2, §9, §10).
 ///
-/// The server answers a malformed header with a 400 (DESIGN.md "Capabilities
-/// and version gating"); ``message`` says what is wrong so the 400 body can too.
+/// The server answers a malformed header with a 400 (docs/gating.md);
+/// ``message`` says what is wrong so the 400 body can too.
 public struct CoreVersionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kinds of failure, private so new ones can be added.
     private enum Kind: Sendable, Equatable {

@@ -1,5 +1,5 @@
 /// Gates screens and flow steps for one client core's capabilities
-/// (DESIGN.md "Capabilities and version gating").
+/// (docs/gating.md).
 ///
 /// Pure and deterministic: the same screen and capability set always give the
 /// same ``GatedScreen`` (and the same canonical bytes), so its output per (flow

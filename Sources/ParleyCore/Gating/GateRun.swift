@@ -1,4 +1,4 @@
-/// One pass of DESIGN.md's four gating rules over a screen, node by node.
+/// One pass of the four gating rules of docs/gating.md over a screen, node by node.
 ///
 /// 1. supported → keep, gate its children;
 /// 2. unsupported with `fallback` → gate the fallback in its place;
@@ -143,7 +143,7 @@ struct GateRun {
     }
 
     /// The rules the served node carries; records what the client will not run.
-    /// For a fallback the server enforces the *original* node's rules (DESIGN.md
+    /// For a fallback the server enforces the *original* node's rules (docs/wire-format.md
     /// "Screen"), so every original rule the served node does not carry is deferred.
     private mutating func gateRules(_ node: Node, assessment: Assessment, original: Node?) -> [Rule] {
         var kept = node.validation

@@ -1,4 +1,4 @@
-/// A screen gated for one capability set (DESIGN.md "Capabilities and version gating").
+/// A screen gated for one capability set (docs/gating.md).
 public struct GatedScreen: Sendable, Equatable {
     /// The screen to serve: only what the core supports, no `fallback` members
     /// left, actions without fallback chains. When ``needsUpgrade`` is true this

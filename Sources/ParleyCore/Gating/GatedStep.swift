@@ -1,5 +1,5 @@
-/// The screen to serve for one flow step and core (DESIGN.md "Capabilities and
-/// version gating"): the gated step, or an upgrade screen when rule 4 hit.
+/// The screen to serve for one flow step and core (docs/gating.md):
+/// the gated step, or an upgrade screen when rule 4 hit.
 public struct GatedStep: Sendable, Equatable {
     /// Which screen is served.
     public enum Served: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,5 @@
-/// One thing the gate changed, with where and why (DESIGN.md "Capabilities and
-/// version gating"). Nodes kept unchanged get no entry.
+/// One thing the gate changed, with where and why (docs/gating.md).
+/// Nodes kept unchanged get no entry.
 public struct GatingReportEntry: Sendable, Hashable {
     /// What the gate did.
     public enum Decision: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,4 @@
-/// The servability lint (DESIGN.md "Publishing lints servability"): for every
+/// The servability lint (docs/gating.md "Publishing checks servability"): for every
 /// core version from a floor to the newest, how each step of a flow is served.
 public struct Servability: Sendable {
     /// How one core is served one step.

@@ -1,5 +1,5 @@
 /// The screen served when a step cannot be rendered by a core and the flow
-/// brings no `upgrade` screen of its own (DESIGN.md gating rule 4).
+/// brings no `upgrade` screen of its own (docs/gating.md, rule 4).
 ///
 /// Built only from core 1.0 components (`vstack`, `text`), so every supported
 /// core renders it.

@@ -4,7 +4,7 @@
 /// `\b \f \n \r \t` or `\u00XX`; everything else as raw UTF-8).
 ///
 /// Identical content therefore gives identical bytes: the input of content
-/// hashes, ETags and bundle digests (DESIGN.md "Bundle").
+/// hashes, ETags and bundle digests (docs/wire-format.md "Bundle").
 public enum CanonicalJSON {
     /// Encodes a value canonically.
     public static func encode(_ value: JSONValue) -> [UInt8] {

@@ -1,6 +1,6 @@
 /// An exact decimal number: `sign × digits × 10^exponent`.
 ///
-/// Parsed from DESIGN.md's number grammar, which is JSON's:
+/// Parsed from the number grammar of docs/rules.md, which is JSON's:
 /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. Nothing here goes through
 /// binary floating point, so `0.0075` is exactly a multiple of `0.0001`.
 /// Values are normalised (no leading or trailing zeros in `digits`, zero is
@@ -20,7 +20,7 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Whether the value is zero.
     public var isZero: Bool { digits == [0x30] }
 
-    /// Parses DESIGN.md's number grammar exactly; `nil` for anything else
+    /// Parses the number grammar of docs/rules.md exactly; `nil` for anything else
     /// (leading `+`, spaces, separators, `.5`, `1.`, non-ASCII digits…).
     public init?(parsing text: some StringProtocol) {
         self.init(utf8: Array(text.utf8))

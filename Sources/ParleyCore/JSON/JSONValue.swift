@@ -1,15 +1,21 @@
 /// A JSON value as Parley reads and writes it.
 ///
 /// Numbers keep their exact decimal text (``JSONNumber``) so that no value
-/// passes through binary floating point (DESIGN.md "Rule interpreter": numbers
+/// passes through binary floating point (docs/rules.md: numbers
 /// compare exactly as decimals). Equality is exact: strings and object keys
 /// compare scalar by scalar, never with Swift's canonical-equivalence `==`.
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept exactly as written (never through binary floating point).
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, members in document order.
     case object(JSONObject)
 
     /// The string payload, or `nil` for any other kind of value.

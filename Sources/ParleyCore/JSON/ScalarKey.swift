@@ -1,7 +1,7 @@
 /// A string compared and hashed by its Unicode scalar values.
 ///
 /// Swift's `String ==` and `Hashable` treat canonically equivalent strings
-/// ("ä" and "a\u{308}") as equal. DESIGN.md requires scalar-by-scalar equality
+/// ("ä" and "a\u{308}") as equal. docs/rules.md requires scalar-by-scalar equality
 /// for rule semantics, and JSON object keys must not collide that way either.
 public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The string, exactly as given.
@@ -36,7 +36,7 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 extension String {
-    /// Scalar-by-scalar equality (DESIGN.md: never Swift's `String ==`).
+    /// Scalar-by-scalar equality (docs/rules.md: never Swift's `String ==`).
     public func isScalarEqual(to other: String) -> Bool {
         // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
         let fast = utf8.withContiguousStorageIfAvailable { left in

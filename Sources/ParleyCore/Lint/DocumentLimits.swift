@@ -30,12 +30,12 @@ public struct DocumentLimits: Sendable, Equatable {
     /// Most entries of a value list: `oneOf` `values`, predicate `in`, network
     /// `include`, `all`/`any` operands. Default 500.
     public var maximumValuesPerList: Int
-    /// Longest `pattern` rule value, in Unicode scalars (DESIGN.md "Rule
-    /// interpreter"). Default 1,000.
+    /// Longest `pattern` rule value, in Unicode scalars (docs/rules.md).
+    /// Default 1,000.
     public var maximumPatternLength: Int
     /// Largest compiled size of a `pattern` (I-Regexp program instructions). Matching
     /// costs up to this many steps per answer character, so a server policy bounds it
-    /// beyond DESIGN.md's syntactic limits: `(.?.?…){1000}` is valid I-Regexp but would
+    /// beyond the syntactic limits of docs/rules.md: `(.?.?…){1000}` is valid I-Regexp but would
     /// take seconds per answer. Default 10,000 (any single `{0,1000}` repetition fits).
     public var maximumPatternInstructions: Int
     /// Deepest nesting of predicates (`all`/`any`/`not`), the outermost being

@@ -1,5 +1,5 @@
-/// Publish-time checks of flow, screen and bundle documents (issue 2, DESIGN.md
-/// "Wire format"): a pure function from raw JSON to **every** problem found,
+/// Publish-time checks of flow, screen and bundle documents (issue 2,
+/// docs/wire-format.md): a pure function from raw JSON to **every** problem found,
 /// each with a stable code, an RFC 6901 JSON Pointer and a sentence a designer
 /// understands.
 ///
@@ -35,7 +35,7 @@
 /// | `networkHeadersNotAllowed` | A network request carries `headers`; the client injects auth itself. |
 /// | `openUrlNotHttps` | An openUrl action's `url` is not an absolute `https://` URL. |
 /// | `invalidRuleParameter` | A rule's parameter is missing, ill-typed or out of range. |
-/// | `invalidPattern` | A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, DESIGN.md). |
+/// | `invalidPattern` | A pattern rule's `value` is not an acceptable I-Regexp (RFC 9485, docs/rules.md). |
 /// | `invalidPredicate` | A predicate does not have exactly one operator (equals, in, present, all, any, not). |
 /// | `unservableStep` | A supported core cannot render a step and the flow has no `upgrade` screen. |
 /// | `unservableUpgradeScreen` | A supported core cannot render the flow's `upgrade` screen. |
@@ -47,7 +47,7 @@ public struct FlowLinter: Sendable {
     /// The bounds enforced (each reported as `limitExceeded`).
     public let limits: DocumentLimits
 
-    /// Oldest core every step must be servable to (DESIGN.md: publishing lints
+    /// Oldest core every step must be servable to (docs/gating.md: publishing lints
     /// servability); `nil` skips the servability check.
     public let servabilityFloor: CoreVersion?
 

@@ -1,9 +1,9 @@
 extension LintWalk {
-    /// The methods a `network` request may use (DESIGN.md "Actions"); HTTP
+    /// The methods a `network` request may use (docs/wire-format.md "Actions"); HTTP
     /// methods are case-sensitive (RFC 9110 §9.1), so only these spellings.
     static let networkMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
-    /// An action and its fallback chain (DESIGN.md "Actions").
+    /// An action and its fallback chain (docs/wire-format.md "Actions").
     mutating func lintAction(_ value: JSONValue, at pointer: JSONPointer, fallbacks: Int) {
         guard let action = object(value, at: pointer, what: "An action") else { return }
         if let type = string(action, "type", at: pointer, why: "; it says what the action does") {

@@ -1,5 +1,5 @@
 extension LintWalk {
-    /// A flow document (DESIGN.md "Flow"): steps, transitions, reachability and
+    /// A flow document (docs/wire-format.md "Flow"): steps, transitions, reachability and
     /// field references, each checked against the whole flow.
     mutating func lintFlow(_ document: JSONValue, at pointer: JSONPointer) {
         guard object(document, at: pointer, what: "A flow") != nil else { return }

@@ -2,7 +2,7 @@ extension LintWalk {
     /// The most locales one flow may declare.
     static let maximumLocalesPerFlow = 64
 
-    /// Checks a flow's `locales` and every localized string (DESIGN.md "Localization"), and returns
+    /// Checks a flow's `locales` and every localized string (docs/localization.md), and returns
     /// the document in its default locale, on which the rest of the flow is linted: every other
     /// locale differs only in strings, each checked here.
     mutating func lintLocalization(_ flow: JSONValue, at pointer: JSONPointer) -> JSONValue {

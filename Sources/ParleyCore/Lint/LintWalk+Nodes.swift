@@ -1,5 +1,5 @@
 extension LintWalk {
-    /// A node and its subtree (DESIGN.md "Screen"). Returns the fields the node
+    /// A node and its subtree (docs/wire-format.md "Screen"). Returns the fields the node
     /// and its children declare; fallbacks stand in for their node, so their
     /// fields are checked against it instead of being declared again.
     mutating func lintNode(_ value: JSONValue, at pointer: JSONPointer, depth: Int) -> [FieldDeclaration] {
@@ -68,7 +68,7 @@ extension LintWalk {
         return properties
     }
 
-    /// `fieldId`: required on inputs (DESIGN.md "Component vocabulary"), a
+    /// `fieldId`: required on inputs (docs/wire-format.md "Component vocabulary"), a
     /// non-empty identifier wherever it appears.
     private mutating func lintFieldId(
         _ properties: JSONObject, type: ComponentType?, at pointer: JSONPointer
@@ -80,7 +80,7 @@ extension LintWalk {
         return FieldDeclaration(name: fieldId, pointer: pointer.appending("fieldId"))
     }
 
-    /// A fallback stands in for its node (DESIGN.md "Screen"): it carries the
+    /// A fallback stands in for its node (docs/wire-format.md "Screen"): it carries the
     /// node's `fieldId` and declares no field the node's subtree lacks.
     private mutating func lintFallback(
         _ fallback: JSONValue, of declared: [FieldDeclaration], ownField: FieldDeclaration?, at pointer: JSONPointer,

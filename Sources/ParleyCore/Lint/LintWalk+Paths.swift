@@ -1,5 +1,5 @@
 extension LintWalk {
-    /// Cross-step references (DESIGN.md "Sessions"): `equalsField` and predicates on a step may
+    /// Cross-step references (docs/sessions.md): `equalsField` and predicates on a step may
     /// read a field of the same step or of a step on every path from `start` to it, because only
     /// those are sure to have been answered when the step is validated. Any other field of the
     /// flow (a sibling branch, a later step) is `fieldNotOnEveryPath`. Unknown fields are left

@@ -1,8 +1,8 @@
 extension LintWalk {
-    /// The operators a predicate may use (DESIGN.md "Flow"); exactly one per object.
+    /// The operators a predicate may use (docs/wire-format.md "Flow"); exactly one per object.
     static let predicateOperators = ["equals", "in", "present", "all", "any", "not"]
 
-    /// A predicate, pure data (DESIGN.md "Rule interpreter": no clock, no code).
+    /// A predicate, pure data (docs/rules.md: no clock, no code).
     /// `depth` is 1 for the outermost predicate.
     mutating func lintPredicate(_ value: JSONValue, at pointer: JSONPointer, depth: Int) {
         guard depth <= limits.maximumPredicateDepth else {

@@ -1,5 +1,5 @@
 extension LintWalk {
-    /// Properties whose value is text or a layout token (DESIGN.md "Component vocabulary").
+    /// Properties whose value is text or a layout token (docs/wire-format.md "Component vocabulary").
     static let stringProperties = [
         "text", "style", "title", "subtitle", "label", "placeholder", "url", "imageUrl", "alt", "spacing", "alignment",
     ]
@@ -68,7 +68,7 @@ extension LintWalk {
         }
     }
 
-    /// A child's `size`: `hug`, `fill` or `{"weight": n}` with n > 0 (DESIGN.md "Screen").
+    /// A child's `size`: `hug`, `fill` or `{"weight": n}` with n > 0 (docs/wire-format.md "Screen").
     private mutating func lintSize(_ size: JSONValue, at pointer: JSONPointer) {
         switch size {
         case .string(let token) where token.isScalarEqual(to: "hug") || token.isScalarEqual(to: "fill"):

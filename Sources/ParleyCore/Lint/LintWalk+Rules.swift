@@ -1,6 +1,6 @@
 extension LintWalk {
     /// A `validation` value: the canonical array, or the short object form the
-    /// decoder normalises (DESIGN.md "Screen"). Returns how many rules it holds.
+    /// decoder normalises (docs/wire-format.md "Screen"). Returns how many rules it holds.
     mutating func lintValidation(_ value: JSONValue, at pointer: JSONPointer) -> Int {
         switch value {
         case .null:
@@ -31,7 +31,7 @@ extension LintWalk {
         }
     }
 
-    /// One rule (DESIGN.md "Rule interpreter"). In the short form a rule's
+    /// One rule (docs/rules.md). In the short form a rule's
     /// parameter is the value of its key, so problems point at the key.
     mutating func lintRule(_ value: JSONValue, at pointer: JSONPointer, shortForm: Bool) {
         guard let rule = object(value, at: pointer, what: "A rule") else { return }

@@ -1,5 +1,5 @@
 extension LintWalk {
-    /// A screen (DESIGN.md "Screen"); returns the fields its nodes declare.
+    /// A screen (docs/wire-format.md "Screen"); returns the fields its nodes declare.
     /// A top-level document must carry `schema`; a nested screen may omit it,
     /// but one it carries must be understood (as the decoder requires).
     mutating func lintScreen(_ value: JSONValue, at pointer: JSONPointer, isDocument: Bool) -> [FieldDeclaration] {
@@ -26,7 +26,7 @@ extension LintWalk {
         fieldReferences = outerReferences
     }
 
-    /// A bundle document (DESIGN.md "Bundle"): each flow, and flow ids unique.
+    /// A bundle document (docs/wire-format.md "Bundle"): each flow, and flow ids unique.
     mutating func lintBundle(_ value: JSONValue, at pointer: JSONPointer) {
         guard let bundle = object(value, at: pointer, what: "A bundle") else { return }
         checkSchema(bundle, expected: "bundle", at: pointer)

@@ -19,7 +19,7 @@ struct LintWalk {
         /// The index of the flow step the reference is on; `nil` outside a step (upgrade screen, screen document).
         var step: Int?
         /// Whether the rule reads the field's answer on the session's path (`equalsField`,
-        /// predicates), so the field must be answered on every path to the step (DESIGN.md "Sessions").
+        /// predicates), so the field must be answered on every path to the step (docs/sessions.md).
         var readsPath: Bool
     }
 
@@ -142,7 +142,7 @@ struct LintWalk {
         return false
     }
 
-    /// Checks a `schema` member (DESIGN.md "Wire format") with the decoder's own rule.
+    /// Checks a `schema` member (docs/wire-format.md) with the decoder's own rule.
     mutating func checkSchema(_ object: JSONObject, expected: String, at pointer: JSONPointer) {
         do {
             _ = try SchemaVersion.check(object["schema"], expected: expected, at: pointer.appending("schema"))

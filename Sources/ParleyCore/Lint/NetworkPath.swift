@@ -1,4 +1,4 @@
-/// DESIGN.md "Actions": a `network` request's `path` is relative to the API the
+/// docs/wire-format.md "Actions": a `network` request's `path` is relative to the API the
 /// client already talks to — no scheme, no host, no `//`, no `..` segment — so
 /// a published flow can never point a client's credentials elsewhere.
 enum NetworkPath {

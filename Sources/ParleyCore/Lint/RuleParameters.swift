@@ -20,7 +20,7 @@ struct RuleParameters {
         return value
     }
 
-    /// A required decimal parameter: a JSON number, or a string in DESIGN.md's number grammar.
+    /// A required decimal parameter: a JSON number, or a string in the number grammar of docs/rules.md.
     func number(_ key: String, in walk: inout LintWalk) -> JSONNumber? {
         guard let value = value(key, in: &walk) else { return nil }
         switch value {

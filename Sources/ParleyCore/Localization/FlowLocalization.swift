@@ -1,4 +1,4 @@
-/// A flow's translations (DESIGN.md "Localization"): its declared locales, the first being the
+/// A flow's translations (docs/localization.md): its declared locales, the first being the
 /// default, and for every localized position (a JSON Pointer into the flow document) one
 /// string per locale. The decoded ``Flow`` holds the default locale's strings in its model, so
 /// gating, the interpreter and every existing reader work unchanged; ``Flow/localized(to:)``

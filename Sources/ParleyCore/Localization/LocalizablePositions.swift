@@ -1,5 +1,5 @@
 /// Where a flow document may hold a person-readable string that may be localized
-/// (DESIGN.md "Localization"): the flow's `title`; each screen's `title` (steps' and the
+/// (docs/localization.md): the flow's `title`; each screen's `title` (steps' and the
 /// upgrade screen's); each node's `text`, `title`, `subtitle`, `label`, `placeholder` and
 /// `alt` properties, its validation rules' `message`s, and the same within its children and
 /// fallback. Option values, field ids and everything else are never localized.

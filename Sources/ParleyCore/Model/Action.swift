@@ -1,4 +1,4 @@
-/// What a button or card does (DESIGN.md "Actions").
+/// What a button or card does (docs/wire-format.md "Actions").
 ///
 /// Any action may carry a `fallback` action for cores that lack its type.
 /// Unknown action types keep their raw JSON and re-encode it unchanged.

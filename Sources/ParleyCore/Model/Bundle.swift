@@ -1,4 +1,4 @@
-/// A set of flows published together by CI (DESIGN.md "Bundle").
+/// A set of flows published together by CI (docs/wire-format.md "Bundle").
 ///
 /// Its digest is SHA-256 of ``canonicalBytes``; hashing lives outside
 /// `ParleyCore`, which does no crypto.

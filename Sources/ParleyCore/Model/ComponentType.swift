@@ -1,12 +1,38 @@
-/// A node's component type (DESIGN.md "Component vocabulary").
+/// A node's component type (docs/wire-format.md "Component vocabulary").
 ///
 /// Types this core does not know decode to ``unknown(_:)`` with their raw name,
 /// so decoding never fails because a document is newer than the decoder.
 public enum ComponentType: Sendable, Hashable, CustomStringConvertible {
-    case vstack, hstack, text, image, button, textField, picker, spacer, divider
-    case quickReplies, card
-    case datePicker, toggle
-    case carousel, grid
+    /// A vertical stack of children (core 1.0).
+    case vstack
+    /// A horizontal stack of children (core 1.0).
+    case hstack
+    /// Text a person reads; `markdown` arrived in core 2.0 (core 1.0).
+    case text
+    /// An image by URL, with its aspect ratio and alternative text (core 1.0).
+    case image
+    /// A button that runs an action (core 1.0).
+    case button
+    /// A free-text input (core 1.0).
+    case textField
+    /// A choice among `options`, as a menu or list (core 1.0).
+    case picker
+    /// Flexible empty space between siblings (core 1.0).
+    case spacer
+    /// A separating line (core 1.0).
+    case divider
+    /// A choice among `options`, shown as tappable replies (core 1.1).
+    case quickReplies
+    /// A grouped card with title, subtitle, image and children (core 1.1).
+    case card
+    /// A calendar date input; the answer is an RFC 3339 full-date (core 1.2).
+    case datePicker
+    /// An on/off input (core 1.2).
+    case toggle
+    /// Children scrolled horizontally one page at a time (core 2.0).
+    case carousel
+    /// Children laid out in `columns` (core 2.0).
+    case grid
     /// A type this core does not know, with its wire name.
     case unknown(String)
 

@@ -1,7 +1,7 @@
 /// A rule left to the server: a client core skips it because it cannot run it
 /// (the interpreter does not know the kind, or gating removed it from the
-/// served payload); the server still enforces it on submit (DESIGN.md "Rule
-/// interpreter" and "Capabilities and version gating").
+/// served payload); the server still enforces it on submit (docs/rules.md
+/// and docs/gating.md).
 public struct DeferredRule: Sendable, Hashable {
     /// The input's `fieldId` (its node `id` when it has none).
     public let field: String

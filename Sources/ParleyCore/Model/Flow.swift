@@ -1,4 +1,4 @@
-/// A flow: ordered steps with data-only transitions (DESIGN.md "Flow").
+/// A flow: ordered steps with data-only transitions (docs/wire-format.md "Flow").
 public struct Flow: Sendable, Equatable {
     /// Flow id, stable across versions.
     public var id: String
@@ -10,7 +10,7 @@ public struct Flow: Sendable, Equatable {
     public var steps: [Step]
     /// Screen for cores that cannot render a step (gating rule 4).
     public var upgrade: Screen?
-    /// The flow's locales and translations (DESIGN.md "Localization"); the model's strings are
+    /// The flow's locales and translations (docs/localization.md); the model's strings are
     /// the default locale's. Nil for a flow in one language.
     public var localization: FlowLocalization?
     /// How long the server keeps an ended session of this flow (README "Retention"); nil: the

@@ -1,6 +1,6 @@
 /// Reads typed members out of a JSON object, naming the JSON Pointer of
-/// whatever is missing or ill-typed. Unknown members are ignored (DESIGN.md
-/// "Wire format": forward compatibility).
+/// whatever is missing or ill-typed. Unknown members are ignored (docs/wire-format.md:
+/// forward compatibility).
 public struct JSONReader: Sendable {
     /// The object being read.
     public let object: JSONObject
@@ -83,7 +83,7 @@ public struct JSONReader: Sendable {
         return flag
     }
 
-    /// A required exact number; a string holding DESIGN.md's number grammar is accepted too.
+    /// A required exact number; a string holding the number grammar of docs/rules.md is accepted too.
     public func number(_ key: String) throws(ModelDecodingError) -> JSONNumber {
         guard let value = object[key] else { throw .missing(pointer.appending(key), "\"\(key)\" is required") }
         switch value {

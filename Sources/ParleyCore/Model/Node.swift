@@ -1,10 +1,10 @@
-/// One node of a screen tree (DESIGN.md "Screen").
+/// One node of a screen tree (docs/wire-format.md "Screen").
 ///
 /// `validation` and `action` are typed; every other property stays raw JSON in
 /// ``properties`` so properties newer than this core survive a round trip.
 /// For a node of unknown type everything stays raw, untouched.
 ///
-/// A value type over one shared copy-on-write ``Storage``: copying a node (gating copies
+/// A value type over one shared copy-on-write `Storage`: copying a node (gating copies
 /// many) costs one retain instead of one per member, and a mutation copies the members only
 /// when another node still shares them.
 public struct Node: Sendable, Equatable {
@@ -87,7 +87,7 @@ public struct Node: Sendable, Equatable {
     }
     /// For a node of unknown type only: its members other than `type`, `id`,
     /// `properties`, `children` and `fallback`, kept so that a node newer than
-    /// this core re-encodes losslessly (DESIGN.md "Wire format").
+    /// this core re-encodes losslessly (docs/wire-format.md).
     private var unknownMembers: JSONObject { storage.unknownMembers }
 
     /// A node served instead to cores that lack this node's type or a property it uses.

@@ -1,4 +1,4 @@
-/// A condition over answers, as data (DESIGN.md "Flow"): used by `requiredIf`
+/// A condition over answers, as data (docs/wire-format.md "Flow"): used by `requiredIf`
 /// and by flow transitions. No clock and no code.
 public indirect enum Predicate: Sendable, Equatable {
     /// `{"field": f, "equals": v}` — scalar-exact equality.

@@ -1,4 +1,4 @@
-/// The request of a `network` action (DESIGN.md "Actions"). Its constraints
+/// The request of a `network` action (docs/wire-format.md "Actions"). Its constraints
 /// (method set, relative path, no headers, `include` names flow fields) are
 /// checked by the linter at publish time, not here.
 public struct RequestSpec: Sendable, Equatable {

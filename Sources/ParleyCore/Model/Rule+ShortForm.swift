@@ -10,7 +10,7 @@ extension Rule {
         var errors: [ModelDecodingError] = []
     }
 
-    /// Expands `{"required": true, "minLength": 3, "message": "…"}` (DESIGN.md
+    /// Expands `{"required": true, "minLength": 3, "message": "…"}` (docs/wire-format.md
     /// "Screen") in ``knownKinds`` order, then unknown keys in scalar order,
     /// each rule taking the shared `message`. `false` switches a flag rule off.
     static func expandShortForm(_ object: JSONObject, at pointer: JSONPointer) -> ShortFormExpansion {

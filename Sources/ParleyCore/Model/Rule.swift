@@ -1,4 +1,4 @@
-/// One validation rule of an input (DESIGN.md "Rule interpreter").
+/// One validation rule of an input (docs/rules.md).
 ///
 /// Wire form: `{"rule": "<kind>", <parameters>, "message": "…"}`; parameters are
 /// `value` (lengths, pattern, numeric bounds), `values` (`oneOf`), `field`
@@ -7,20 +7,35 @@
 public struct Rule: Sendable, Equatable {
     /// What the rule checks.
     public enum Check: Sendable, Equatable {
+        /// The value must not be empty (core 1.0).
         case required
+        /// The value must not be empty when the predicate holds (core 1.2).
         case requiredIf(Predicate)
+        /// At least this many Unicode scalar values (core 1.0).
         case minLength(Int)
+        /// At most this many Unicode scalar values (core 1.0).
         case maxLength(Int)
+        /// The whole value matches this I-Regexp, RFC 9485 (core 1.0).
         case pattern(String)
+        /// The value equals one of these, scalar by scalar (core 1.0).
         case oneOf([String])
+        /// The value equals the answer to this field, scalar by scalar (core 1.2).
         case equalsField(String)
+        /// A number at least this, compared as exact decimals (core 1.1).
         case minimum(JSONNumber)
+        /// A number at most this, compared as exact decimals (core 1.1).
         case maximum(JSONNumber)
+        /// A number above this, compared as exact decimals (core 1.1).
         case exclusiveMinimum(JSONNumber)
+        /// A number below this, compared as exact decimals (core 1.1).
         case exclusiveMaximum(JSONNumber)
+        /// A number that is an exact multiple of this (core 1.1).
         case multipleOf(JSONNumber)
+        /// A number without a fractional part (core 1.1).
         case integer
+        /// An RFC 5321 mailbox, as JSON Schema's `format: email` (core 1.1).
         case email
+        /// An RFC 3339 full-date that exists, optionally within bounds (core 1.2).
         case date(min: String?, max: String?)
         /// A kind this core does not know: its name and the raw rule object.
         case unknown(name: String, raw: JSONObject)
@@ -133,7 +148,7 @@ public struct Rule: Sendable, Equatable {
     }
 
     /// Decodes a `validation` value: the canonical array, or the short object
-    /// form `{"required": true, "minLength": 3, "message": "…"}` (DESIGN.md
+    /// form `{"required": true, "minLength": 3, "message": "…"}` (docs/wire-format.md
     /// "Screen"), which expands in ``knownKinds`` order, then unknown keys in
     /// scalar order, each rule taking the shared `message`.
     public static func decodeList(_ value: JSONValue, at pointer: JSONPointer) throws(ModelDecodingError) -> [Rule] {

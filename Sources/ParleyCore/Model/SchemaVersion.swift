@@ -1,6 +1,6 @@
 /// A document's `schema` string, `parley.<kind>/<major>[.<minor>]`.
 ///
-/// DESIGN.md "Wire format": an unknown major version is rejected with a clear
+/// docs/wire-format.md: an unknown major version is rejected with a clear
 /// error; minor versions only add optional things and are accepted.
 public struct SchemaVersion: Sendable, Hashable, CustomStringConvertible {
     /// The document kind (`screen`, `flow`, `bundle`).

@@ -1,4 +1,4 @@
-/// A screen: a titled tree of nodes (DESIGN.md "Screen").
+/// A screen: a titled tree of nodes (docs/wire-format.md "Screen").
 public struct Screen: Sendable, Equatable {
     /// Stable screen id.
     public var id: String

@@ -1,7 +1,7 @@
 extension Answers {
     /// These answers with `later` laid over them: a field `later` answers takes `later`'s value.
     ///
-    /// This is how the answers of a session's path add up, step after step (DESIGN.md "Sessions").
+    /// This is how the answers of a session's path add up, step after step (docs/sessions.md).
     public func merging(_ later: Answers) -> Answers {
         guard !fieldIds.isEmpty else { return later }
         var merged = self
@@ -9,7 +9,7 @@ extension Answers {
         return merged
     }
 
-    /// The answers the rules and transitions of `screen` read (DESIGN.md "Sessions"): a field of
+    /// The answers the rules and transitions of `screen` read (docs/sessions.md): a field of
     /// the screen from this step's `answers` alone (absent there is absent, whatever `context`
     /// holds); any other field from `context`, the answers of earlier steps of the path. A
     /// submitted field that is not on the screen is never read (the server refuses it as

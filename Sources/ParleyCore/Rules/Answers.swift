@@ -1,4 +1,4 @@
-/// Submitted answers: `fieldId → string` (DESIGN.md "Rule interpreter").
+/// Submitted answers: `fieldId → string` (docs/rules.md).
 ///
 /// Keys compare scalar by scalar (``ScalarKey``), never with Swift's
 /// canonical-equivalence `==`, so "ä" and "a\u{308}" are different fields.
@@ -59,12 +59,12 @@ public struct Answers: Sendable, Equatable {
     }
 
     /// Whether the field's answer is *empty*: absent, or made only of U+0009,
-    /// U+000A, U+000D and U+0020 (DESIGN.md: a fixed set, so every platform agrees).
+    /// U+000A, U+000D and U+0020 (docs/rules.md: a fixed set, so every platform agrees).
     public func isEmpty(_ fieldId: String) -> Bool {
         Answers.isEmpty(self[fieldId])
     }
 
-    /// Whether a value is *empty* in DESIGN.md's sense.
+    /// Whether a value is *empty* in the sense of docs/rules.md.
     public static func isEmpty(_ value: String?) -> Bool {
         guard let value else { return true }
         return value.utf8.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }

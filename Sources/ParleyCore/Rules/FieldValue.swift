@@ -2,7 +2,7 @@
 struct FieldValue {
     /// The answer; `nil` when absent.
     let text: String?
-    /// DESIGN.md's *empty*.
+    /// *empty* as docs/rules.md defines it.
     let isEmpty: Bool
     private var parsed: JSONNumber??
 
@@ -11,7 +11,7 @@ struct FieldValue {
         isEmpty = Answers.isEmpty(text)
     }
 
-    /// The answer as an exact decimal, parsed on first use; `nil` when it is not DESIGN.md's number grammar.
+    /// The answer as an exact decimal, parsed on first use; `nil` when it is not the number grammar of docs/rules.md.
     mutating func number() -> JSONNumber? {
         if let parsed { return parsed }
         let number = text.flatMap { JSONNumber(parsing: $0) }

@@ -1,5 +1,5 @@
 /// RFC 3339 §5.6 `full-date` (`YYYY-MM-DD`, ASCII digits), a real date of the
-/// proleptic Gregorian calendar (DESIGN.md "Rule interpreter": `date`).
+/// proleptic Gregorian calendar (docs/rules.md: `date`).
 enum FullDateSyntax {
     /// The date's digits as a comparable number `YYYYMMDD`, or `nil` when `value` is not a real full-date.
     ///

@@ -1,6 +1,6 @@
 /// An I-Regexp (RFC 9485), compiled for whole-value matching in linear time.
 ///
-/// DESIGN.md "Rule interpreter": the whole value is always matched (no
+/// docs/rules.md: the whole value is always matched (no
 /// anchors needed, unescaped `^`/`$` refused), over Unicode scalars, by an NFA
 /// simulation that never backtracks. Publish-time limits (``RuleLimits``) are
 /// part of validity, so every accepted pattern compiles to a bounded program.

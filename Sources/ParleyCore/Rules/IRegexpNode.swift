@@ -13,7 +13,7 @@ indirect enum IRegexpNode: Sendable, Equatable {
     /// A quantified atom; `maximum == nil` is unbounded; `isRange` marks `{…}`.
     case repetition(IRegexpNode, minimum: Int, maximum: Int?, isRange: Bool)
 
-    /// Whether a range quantifier occurs anywhere inside (DESIGN.md: no nested range quantifiers).
+    /// Whether a range quantifier occurs anywhere inside (docs/rules.md: no nested range quantifiers).
     var containsRangeQuantifier: Bool {
         switch self {
         case .empty, .scalar, .set: return false

@@ -1,5 +1,5 @@
 /// A recursive-descent parser for exactly RFC 9485's grammar (§2), plus
-/// DESIGN.md's publish-time limits and its refusal of unescaped `^`/`$`.
+/// docs/rules.md's publish-time limits and its refusal of unescaped `^`/`$`.
 ///
 /// Everything outside the grammar is an error with the scalar offset of the
 /// offending character: no multi-character escapes (`\d`, `\w`), no
@@ -139,9 +139,9 @@ struct IRegexpParser {
         case "]", "}":
             throw error("'\(next)' must be escaped as \\\(next)")
         case "^":
-            throw error("unescaped '^' is an anchor in many engines; write \\^ for the character (DESIGN.md)")
+            throw error("unescaped '^' is an anchor in many engines; write \\^ for the character (docs/rules.md)")
         case "$":
-            throw error("unescaped '$' is an anchor in many engines; write [$] for the character (DESIGN.md)")
+            throw error("unescaped '$' is an anchor in many engines; write [$] for the character (docs/rules.md)")
         default:
             position += 1
             return .scalar(next)

@@ -1,4 +1,4 @@
-/// Why a pattern is not an acceptable I-Regexp (RFC 9485, plus DESIGN.md's
+/// Why a pattern is not an acceptable I-Regexp (RFC 9485, plus docs/rules.md's
 /// publish-time limits and its refusal of unescaped `^` and `$`).
 public struct IRegexpSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Offset of the offending character, in Unicode scalars from the start of the pattern.

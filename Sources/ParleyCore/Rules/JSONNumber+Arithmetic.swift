@@ -1,4 +1,4 @@
-/// Exact divisibility on ``JSONNumber`` (DESIGN.md "Rule interpreter": numbers
+/// Exact divisibility on ``JSONNumber`` (docs/rules.md: numbers
 /// compare exactly as decimals, never through binary floating point).
 ///
 /// Cost is bounded by the digits as written, never by the exponent: a value

@@ -1,5 +1,5 @@
 /// RFC 5321 §4.1.2 `Mailbox`, the definition JSON Schema's `format: email`
-/// uses (DESIGN.md "Rule interpreter": quoted local parts and address
+/// uses (docs/rules.md: quoted local parts and address
 /// literals included). ASCII only; no length limits beyond the grammar.
 ///
 /// `General-address-literal` (`[tag:content]`) is refused: IANA registers no

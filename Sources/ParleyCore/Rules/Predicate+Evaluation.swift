@@ -1,5 +1,5 @@
 extension Predicate {
-    /// Whether the predicate holds for `answers` (DESIGN.md "Flow": pure data, no clock).
+    /// Whether the predicate holds for `answers` (docs/wire-format.md "Flow": pure data, no clock).
     ///
     /// `equals`/`in` compare scalar by scalar and are false for an absent
     /// field; `present: true` holds when the answer is non-empty (absent, `null`

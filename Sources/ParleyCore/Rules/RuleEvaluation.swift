@@ -8,7 +8,7 @@ enum RuleEvaluation: Equatable {
 
     /// Checks `rule` for `value` (the answer of the field the rule belongs to).
     ///
-    /// DESIGN.md "Rule interpreter": every rule except `required`/`requiredIf`
+    /// docs/rules.md: every rule except `required`/`requiredIf`
     /// passes on an empty value; lengths count Unicode scalars; equality is
     /// scalar by scalar; numbers compare as exact decimals.
     static func check(

@@ -1,4 +1,4 @@
-/// The rule interpreter (DESIGN.md "Rule interpreter — exact semantics"):
+/// The rule interpreter (docs/rules.md):
 /// pure and total, the same on a server and in a Swift client core.
 ///
 /// Fields are the screen's inputs in document order (depth first, a node
@@ -28,7 +28,7 @@ public struct RuleInterpreter: Sendable {
     /// Validates `answers` against every input of `screen`.
     ///
     /// `context` holds the answers already given on earlier steps of the session's path
-    /// (DESIGN.md "Sessions"): `equalsField`, `requiredIf` and predicates read a field of this
+    /// (docs/sessions.md): `equalsField`, `requiredIf` and predicates read a field of this
     /// screen from `answers` and any other field from `context` (``Answers/onPath(_:context:screen:)``).
     /// `unexpectedField` concerns `answers` alone: a field of an earlier step submitted again here
     /// is unexpected on the server, and read by no rule in either mode.

@@ -3,7 +3,7 @@
 /// These are part of the cross-platform contract: a Rust or Kotlin core must
 /// apply the same numbers, and the conformance vectors pin them.
 public enum RuleLimits {
-    /// Longest accepted I-Regexp, in Unicode scalars (DESIGN.md "Rule interpreter"): 1,000.
+    /// Longest accepted I-Regexp, in Unicode scalars (docs/rules.md): 1,000.
     public static let maximumPatternScalars = 1_000
     /// Largest accepted bound in a range quantifier `{n,m}`: 1,000.
     public static let maximumRangeBound = 1_000

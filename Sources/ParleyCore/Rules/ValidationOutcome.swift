@@ -1,4 +1,4 @@
-/// The result of validating answers against a screen (DESIGN.md "Rule interpreter").
+/// The result of validating answers against a screen (docs/rules.md).
 public struct ValidationOutcome: Sendable, Equatable {
     /// The first failing rule per field, fields in document order, then unexpected fields in scalar order.
     public let errors: [ValidationError]

@@ -166,7 +166,7 @@ struct FieldCandidates {
 }
 
 extension Rule {
-    /// Whether the rule reads the answer as a number (DESIGN.md's number grammar).
+    /// Whether the rule reads the answer as a number (the number grammar of docs/rules.md).
     var isNumeric: Bool {
         switch check {
         case .minimum, .maximum, .exclusiveMinimum, .exclusiveMaximum, .multipleOf, .integer: return true

@@ -8,7 +8,10 @@
 public struct Sample: Sendable, Equatable {
     /// What the interpreter must say about the sample.
     public enum Expectation: String, Sendable {
-        case pass, fail
+        /// The sample passes every rule of the step.
+        case pass
+        /// The sample fails exactly the targeted rule and nothing else on the step.
+        case fail
     }
 
     /// The input the sample is about.

@@ -79,7 +79,7 @@ struct SampleDecimal: Equatable {
         return SampleDecimal(isNegative: isNegative != (factor < 0), digits: result, scale: scale)
     }
 
-    /// DESIGN.md's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, trailing fraction zeros dropped.
+    /// the number grammar of docs/rules.md: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, trailing fraction zeros dropped.
     var text: String {
         var digits = self.digits
         var scale = self.scale

@@ -1,5 +1,5 @@
-/// Values at the edges of the `email` and `date` grammars (DESIGN.md "Rule
-/// interpreter"): each list mixes values just inside and just outside, and the
+/// Values at the edges of the `email` and `date` grammars (docs/rules.md):
+/// each list mixes values just inside and just outside, and the
 /// generator keeps whichever the interpreter says fits the label it needs.
 enum SampleEdges {
     /// RFC 5321 `Mailbox` edges: quoted local parts, address literals, dots, label hyphens.

@@ -10,7 +10,7 @@ struct SampleSearch {
     /// Answers that pass every rule of the step (as far as the search could find them).
     private(set) var base = Answers()
 
-    /// `context`: answers of earlier steps that rules of this one may name (DESIGN.md "Sessions").
+    /// `context`: answers of earlier steps that rules of this one may name (docs/sessions.md).
     init(screen: Screen, seed: UInt64, context: Answers) {
         self.screen = screen
         base = context

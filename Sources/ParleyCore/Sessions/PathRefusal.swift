@@ -1,7 +1,7 @@
 /// Why ``PathReplay`` refused a path: which entry broke it and how.
 ///
 /// The description names steps, fields and rules only, never an answer's value, so it can go
-/// into a log line (DESIGN.md: logs never carry answers).
+/// into a log line (docs/data-protection.md: logs never carry answers).
 public struct PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong at the entry.
     public enum Reason: Sendable, Equatable {

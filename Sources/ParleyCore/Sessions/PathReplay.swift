@@ -1,5 +1,5 @@
-/// Replays a session's whole path on one flow version before it may complete (DESIGN.md
-/// "Sessions"): the one authoritative check that the walk could have happened through the API.
+/// Replays a session's whole path on one flow version before it may complete (docs/sessions.md):
+/// the one authoritative check that the walk could have happened through the API.
 ///
 /// The path must start at `flow.start`; every step is validated in server mode with the answers
 /// of all earlier steps as context; every step's transition, evaluated as the server evaluated it,

@@ -30,7 +30,7 @@ public struct ServiceRoute: Sendable {
     /// Error statuses the route may answer with problem+json.
     public let problems: [Int]
 
-    /// The v1 API (DESIGN.md "HTTP API").
+    /// The v1 API (docs/http-api.md).
     public static let all: [ServiceRoute] = [
         ServiceRoute(
             "GET", "/healthz", .health, "Liveness: the process answers.", .open,
@@ -160,7 +160,7 @@ public struct ServiceRoute: Sendable {
             "GET", "/", .studioRedirect, "Sends people who open the server's address to the studio.", .open,
             responses: [(302, nil, "to /studio")]),
         ServiceRoute(
-            "GET", "/studio", .studio, "The web studio (HTML app shell; DESIGN.md \"Studio\").", .open,
+            "GET", "/studio", .studio, "The web studio (HTML app shell; docs/authoring.md \"The studio\").", .open,
             responses: [(200, nil, "the page"), (304, nil, "not modified")]),
         ServiceRoute(
             "GET", "/studio/flows/{flow}", .studioFlow, "The studio on one flow (a shareable link).", .open,
