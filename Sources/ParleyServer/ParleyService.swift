@@ -27,23 +27,20 @@ public final class ParleyService: Sendable {
         sessionListenerTask = ListenerTask()
         sweeperTask = ListenerTask()
         deliveryTask = ListenerTask()
-        describeGroupCommit()
+        collectGroupCommit()
+        let screens = parts.screens.cache
+        metrics.addCollector { screens.lookupLines() }
     }
 
     /// Batching of session writes: units per batch is what group commit saves (one fsync each).
-    private func describeGroupCommit() {
-        metrics.describe(
-            "parley_group_commit_batches_total", type: "counter", "Group-committed transactions of session writes.")
-        metrics.describe(
-            "parley_group_commit_units_total", type: "counter", "Session writes committed in those transactions.")
-        metrics.describe("parley_group_commit_waiting", type: "gauge", "Session writes waiting for a batch slot.")
+    private func collectGroupCommit() {
         let committer = parts.sessions.committer
         metrics.addCollector {
             let statistics = committer.statistics
             return [
-                ("parley_group_commit_batches_total", "parley_group_commit_batches_total \(statistics.batches)"),
-                ("parley_group_commit_units_total", "parley_group_commit_units_total \(statistics.units)"),
-                ("parley_group_commit_waiting", "parley_group_commit_waiting \(statistics.waiting)"),
+                Metric.groupCommitBatches.sample(statistics.batches),
+                Metric.groupCommitUnits.sample(statistics.units),
+                Metric.groupCommitWaiting.sample(statistics.waiting),
             ]
         }
     }

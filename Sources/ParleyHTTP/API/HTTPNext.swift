@@ -37,7 +37,7 @@ public struct HTTPNext<Context: HTTPRequestContext>: Sendable {
     private static func response(for error: any Error, _ request: HTTPRequest, _ context: Context) -> HTTPResponse {
         if let problem = error as? HTTPError { return problem.response }
         if let problem = context.problem(for: error, in: request) { return problem.response }
-        context.http.logger.error(
+        context.http.requestLogger.error(
             "responder failed",
             metadata: ["method": "\(request.method)", "error": "\(String(reflecting: error))"])
         return HTTPError.internalError.response

@@ -2,7 +2,7 @@ public import Logging
 
 /// What a responder knows about a request beyond the request itself.
 public struct RequestContext: Sendable {
-    /// A logger carrying the request's metadata.
+    /// The server's logger; ``requestLogger`` adds the request's id.
     public var logger: Logger
     /// The peer's address as `host:port`.
     public var remoteAddress: String
@@ -10,6 +10,19 @@ public struct RequestContext: Sendable {
     public var isSecure: Bool
     /// Path parameters bound by the router (`{id}` → value), percent-decoded.
     public var parameters: PathParameters
+    /// The id that ties this request's log lines to its response (`X-Request-Id`), once a
+    /// middleware has chosen one. Kept apart from ``logger`` so a request that logs nothing (a
+    /// cache-hot screen on the loop) pays no metadata copy for it.
+    public var requestId: String?
+
+    /// ``logger`` with `request_id` in its metadata when the request has one: for log lines
+    /// about this request.
+    public var requestLogger: Logger {
+        guard let requestId else { return logger }
+        var logger = logger
+        logger[metadataKey: "request_id"] = .string(requestId)
+        return logger
+    }
 
     /// Creates a context.
     public init(

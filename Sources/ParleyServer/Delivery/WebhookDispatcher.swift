@@ -39,18 +39,11 @@ final class WebhookDispatcher: Sendable {
             attempts: configuration.webhookMaxAttempts)
         oldestPending = Mutex(0)
         self.sealing = sealing
-        metrics.describe(
-            "parley_webhook_deliveries_total", type: "counter",
-            "Webhook delivery attempts by outcome: delivered, failed (will retry), dead, disabled (410).")
-        metrics.describe(
-            "parley_webhook_outbox_oldest_seconds", type: "gauge",
-            "Age of the oldest undelivered webhook event, in seconds; alert when it keeps growing.")
     }
 
     /// The gauge line for `/metrics`.
-    func gaugeLines() -> [(family: String, line: String)] {
-        let age = oldestPending.withLock { $0 }
-        return [("parley_webhook_outbox_oldest_seconds", "parley_webhook_outbox_oldest_seconds \(age)")]
+    func gaugeLines() -> [MetricsRegistry.Sample] {
+        [Metric.webhookOutboxOldest.sample(oldestPending.withLock { $0 })]
     }
 
     /// Delivers until the task is cancelled; a full batch is followed at once by the next one.
@@ -113,7 +106,7 @@ final class WebhookDispatcher: Sendable {
     }
 
     private func count(_ outcome: String) {
-        metrics.increment("parley_webhook_deliveries_total", labels: [("outcome", outcome)])
+        metrics.increment(.webhookDeliveries, labels: [("outcome", outcome)])
     }
 
     /// One attempt, blocking: check the URL and every resolved address, then POST to the first

@@ -39,7 +39,7 @@ extension LiveHandlers {
             let change = try agentChange(action, record, version)
             do {
                 return try await ledger.commit(change, from: record, in: version, retry: retry) {
-                    metrics.increment("parley_live_agent_events_total", labels: [("kind", action.kind)])
+                    metrics.increment(.liveAgentEvents, labels: [("kind", action.kind)])
                 }
             } catch let error as HTTPError where expectedRev == nil && attempt < 3 && error.type.hasSuffix("stale-rev")
             {

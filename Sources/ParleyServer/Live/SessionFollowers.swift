@@ -44,19 +44,14 @@ final class SessionFollowers: Sendable {
         self.maxStreams = maxStreams
         self.queueBytes = queueBytes
         self.metrics = metrics
-        metrics.describe("parley_live_streams_open", type: "gauge", "Session event streams open in this process.")
-        metrics.describe(
-            "parley_live_events_sent_total", type: "counter", "Snapshot events written to session event streams.")
-        metrics.describe(
-            "parley_live_agent_events_total", type: "counter", "Agent events (say, goto) applied to sessions, by kind.")
     }
 
     /// Open streams, for the gauge.
     var openStreams: Int { state.withLock { $0.open } }
 
     /// The gauge's line for `/metrics`.
-    func gaugeLines() -> [(family: String, line: String)] {
-        [("parley_live_streams_open", "parley_live_streams_open \(openStreams)")]
+    func gaugeLines() -> [MetricsRegistry.Sample] {
+        [Metric.liveStreamsOpen.sample(openStreams)]
     }
 
     /// Opens a stream following session `id` (hex key `keyHex`) that has already shown
@@ -107,7 +102,7 @@ final class SessionFollowers: Sendable {
             state.sessions[keyHex] = session
             return sent
         }
-        if sent > 0 { metrics.increment("parley_live_events_sent_total", by: UInt64(sent)) }
+        if sent > 0 { metrics.increment(.liveEventsSent, by: UInt64(sent)) }
     }
 
     /// A change at `rev` was notified: reads the snapshot once (unless a read is under way, which

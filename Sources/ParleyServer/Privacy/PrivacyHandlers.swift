@@ -24,7 +24,7 @@ extension PrivacyHandlers {
         case .erased(let rev):
             // Other processes drop their copy when the row's notification arrives; this one now.
             snapshots.invalidate(keyHex: Hex.encode(id.key), rev: rev)
-            metrics.increment("parley_sessions_erased_total")
+            metrics.increment(.sessionsErased)
             // The caller's name, never the session id (a bearer capability).
             logger.info("a session was erased by \(caller.name)")
             return HTTPResponse(status: .noContent)

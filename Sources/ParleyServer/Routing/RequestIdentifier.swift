@@ -5,7 +5,7 @@ import Synchronization
 /// (DESIGN.md "Operations"): a well-formed `X-Request-Id` from the client (a proxy's or the
 /// app's own) is kept, anything else is replaced by a fresh one. The id is echoed in the
 /// `X-Request-Id` response header, as `requestId` in every problem document, in the access-log
-/// line (ParleyHTTP reads the response header) and in the metadata of every log line below it.
+/// line (ParleyHTTP reads the response header) and in the metadata of the log lines about the request (`RequestContext.requestLogger`).
 public struct RequestIdentifier: HTTPMiddleware {
     let maxLength: Int
 
@@ -14,14 +14,14 @@ public struct RequestIdentifier: HTTPMiddleware {
         self.maxLength = maxLength
     }
 
-    /// Tags whatever the router answers, on the loop or off it; the logger of every layer below
-    /// carries the id.
+    /// Tags whatever the router answers, on the loop or off it; every layer below finds the id
+    /// in its context (`requestLogger` logs with it).
     public func respond(to request: HTTPRequest, context: RequestContext, next: HTTPNext<RequestContext>)
         -> HTTPReply
     {
         let id = requestId(for: request)
         var context = context
-        context.logger[metadataKey: "request_id"] = .string(id)
+        context.requestId = id
         return next(request, context).map { Self.tagged($0, id) }
     }
 

@@ -26,23 +26,23 @@ final class RouteMetrics: Sendable {
         }
     }
 
-    /// Lines for `parley_http_requests_total` and the duration histogram, by family.
-    func lines() -> [(family: String, line: String)] {
+    /// Lines for ``Metric/httpRequests`` and the ``Metric/httpRequestDuration`` histogram.
+    func lines() -> [MetricsRegistry.Sample] {
         let snapshot = state.withLock { $0 }
         let labels = "route=\"\(route.path)\",method=\"\(route.method)\""
         let requests = snapshot.statuses.sorted { $0.key < $1.key }.map {
-            "parley_http_requests_total{\(labels),status=\"\($0.key)\"} \($0.value)"
+            Metric.httpRequests.sample($0.value, labels: "\(labels),status=\"\($0.key)\"")
         }
+        let histogram = Metric.httpRequestDuration.name
         var durations: [String] = []
         var cumulative: UInt64 = 0
         for (index, bound) in MetricsRegistry.latencyBuckets.enumerated() {
             cumulative += snapshot.buckets[index]
-            durations.append("parley_http_request_duration_seconds_bucket{\(labels),le=\"\(bound)\"} \(cumulative)")
+            durations.append("\(histogram)_bucket{\(labels),le=\"\(bound)\"} \(cumulative)")
         }
-        durations.append("parley_http_request_duration_seconds_bucket{\(labels),le=\"+Inf\"} \(snapshot.count)")
-        durations.append("parley_http_request_duration_seconds_sum{\(labels)} \(snapshot.sum)")
-        durations.append("parley_http_request_duration_seconds_count{\(labels)} \(snapshot.count)")
-        return requests.map { ("parley_http_requests_total", $0) }
-            + [("parley_http_request_duration_seconds", durations.joined(separator: "\n"))]
+        durations.append("\(histogram)_bucket{\(labels),le=\"+Inf\"} \(snapshot.count)")
+        durations.append("\(histogram)_sum{\(labels)} \(snapshot.sum)")
+        durations.append("\(histogram)_count{\(labels)} \(snapshot.count)")
+        return requests + [(Metric.httpRequestDuration, durations.joined(separator: "\n"))]
     }
 }

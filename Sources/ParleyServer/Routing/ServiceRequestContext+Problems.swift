@@ -7,7 +7,7 @@ extension ServiceRequestContext {
     /// else is logged with the route's template (never its path: a session id is a bearer
     /// capability) and becomes a bare 500.
     func problem(for error: any Error, in request: HTTPRequest) -> HTTPError? {
-        let logger = http.logger
+        let logger = http.requestLogger
         switch error {
         case let error as PostgresError
         where error.kind == .connectionFailed || error.kind == .poolTimeout || error.discardsConnection:

@@ -48,11 +48,27 @@ final class ScreenCache: Sendable {
     }
 
     private let entries: Mutex<LRUDictionary<Key, Entry>>
+    /// Lookups that found their screen, and those that did not (``Metric/screenCache``):
+    /// counted beside the entries, not in the registry, so a hit costs no second lock.
+    private let hits = Atomic<UInt64>(0)
+    private let misses = Atomic<UInt64>(0)
 
     /// At most `limit` screens; the least recently served goes first.
     init(limit: Int) { entries = Mutex(LRUDictionary(capacity: limit)) }
 
-    func entry(_ key: Key) -> Entry? { entries.withLock { $0.value(for: key) } }
+    func entry(_ key: Key) -> Entry? {
+        let entry = entries.withLock { $0.value(for: key) }
+        if entry == nil { misses.add(1, ordering: .relaxed) } else { hits.add(1, ordering: .relaxed) }
+        return entry
+    }
+
+    /// The lookup counts for `/metrics`.
+    func lookupLines() -> [MetricsRegistry.Sample] {
+        [
+            Metric.screenCache.sample(hits.load(ordering: .relaxed), labels: #"result="hit""#),
+            Metric.screenCache.sample(misses.load(ordering: .relaxed), labels: #"result="miss""#),
+        ]
+    }
 
     func store(_ entry: Entry, for key: Key) {
         entries.withLock { $0.set(entry, for: key) }

@@ -82,7 +82,7 @@ extension ScreenHandlers {
     func recordGating(_ entry: ScreenCache.Entry, core: CoreCapabilities.Resolved) {
         for substitution in entry.substitutions {
             metrics.increment(
-                "parley_gating_substitutions_total",
+                .gatingSubstitutions,
                 labels: [
                     ("core", core.label), ("component", substitution.component), ("outcome", substitution.decision),
                 ])

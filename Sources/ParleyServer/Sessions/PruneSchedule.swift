@@ -30,12 +30,12 @@ struct PruneSchedule: Sendable {
     /// Counts one prune: `parley_prune_runs_total{outcome}` and `parley_pruned_total{table}`.
     func record(_ report: SessionPruner.Report?) {
         guard let report else {
-            metrics.increment("parley_prune_runs_total", labels: [("outcome", "skipped")])
+            metrics.increment(.pruneRuns, labels: [("outcome", "skipped")])
             return
         }
-        metrics.increment("parley_prune_runs_total", labels: [("outcome", "pruned")])
+        metrics.increment(.pruneRuns, labels: [("outcome", "pruned")])
         for (table, count) in report.byTable {
-            metrics.increment("parley_pruned_total", labels: [("table", table)], by: UInt64(count))
+            metrics.increment(.pruned, labels: [("table", table)], by: UInt64(count))
         }
         if report.sessions > 0 { logger.info("pruned \(report.sessions) sessions past retention") }
     }

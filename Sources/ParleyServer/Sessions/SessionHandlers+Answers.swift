@@ -38,7 +38,7 @@ extension SessionHandlers {
             let core = try cores.resolve(header: record.core)
             for error in outcome.errors {
                 metrics.increment(
-                    "parley_submit_rejections_total", labels: [("rule", error.rule), ("core", core.label)])
+                    .submitRejections, labels: [("rule", error.rule), ("core", core.label)])
             }
             do {
                 try await ledger.sessions.recordRejections(
@@ -62,7 +62,7 @@ extension SessionHandlers {
             countStep(record, outcome: "valid")
             if move.completes {
                 metrics.increment(
-                    "parley_session_completions_total",
+                    .sessionCompletions,
                     labels: [("flow", record.flowId), ("version", String(record.version))])
             }
         }
@@ -124,7 +124,7 @@ extension SessionHandlers {
 
     private func countStep(_ record: SessionRecord, outcome: String) {
         metrics.increment(
-            "parley_session_steps_total",
+            .sessionSteps,
             labels: [
                 ("flow", record.flowId), ("version", String(record.version)), ("step", record.step),
                 ("outcome", outcome),

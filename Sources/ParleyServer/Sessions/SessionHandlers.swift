@@ -50,7 +50,7 @@ extension SessionHandlers {
             values: Answers(), forward: [], messages: .array([]), expiresAt: ledger.sessionExpiry())
         try await ledger.sessions.create(record)
         metrics.increment(
-            "parley_sessions_started_total", labels: [("flow", flowId), ("version", String(version.version))])
+            .sessionsStarted, labels: [("flow", flowId), ("version", String(version.version))])
         let snapshot = try ledger.snapshot(of: record, in: version)
         var headers = snapshot.headers
         headers.set("Location", "/v1/sessions/\(record.id.text)")

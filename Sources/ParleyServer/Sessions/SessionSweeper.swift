@@ -33,7 +33,7 @@ struct SessionSweeper: Sendable {
             let expired = try await sessions.expireDue(limit: configuration.sessionSweepBatch)
             for group in expired {
                 metrics.increment(
-                    "parley_session_expirations_total",
+                    .sessionExpirations,
                     labels: [("flow", group.flow), ("version", String(group.version))], by: UInt64(group.count))
             }
             let count = expired.reduce(0) { $0 + $1.count }
