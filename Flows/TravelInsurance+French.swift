@@ -66,7 +66,7 @@ extension ShippedFlows {
         "Postcode": "Code postal",
         "The postcode is required.": "Le code postal est obligatoire.",
         "French postcodes have five digits.": "Les codes postaux français ont cinq chiffres.",
-        "Postal code": "Code postal",
+        "Postal code": "Code postal (hors de France)",
         "The postal code is required.": "Le code postal est obligatoire.",
         "Use at most 12 characters.": "12 caractères au maximum.",
         "City": "Ville",

@@ -5,13 +5,13 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct LintCommandTests {
     static let cleanFlow = #"""
         { "schema": "parley.flow/1", "id": "f", "start": "a",
-          "steps": [ { "id": "a", "screen": { "id": "a",
+          "steps": [ { "id": "a", "screen": { "id": "a", "title": "About you",
             "root": { "type": "textField", "id": "n", "properties": { "fieldId": "name", "label": "Name" } } } } ] }
         """#
 
     static let brokenFlow = #"""
         { "schema": "parley.flow/1", "id": "f", "start": "b",
-          "steps": [ { "id": "a", "screen": { "id": "a", "root": { "type": "hologram", "id": "n" } } } ] }
+          "steps": [ { "id": "a", "screen": { "id": "a", "title": "A", "root": { "type": "hologram", "id": "n" } } } ] }
         """#
 
     static func directory(_ files: [String: String]) throws -> String {
@@ -73,7 +73,8 @@ import Testing
 
     @Test func screenDocumentsAreLintedToo() throws {
         let path = try ParleyBinary.temporaryFile(
-            #"{ "schema": "parley.screen/1", "id": "s", "root": { "type": "button", "id": "b" } }"#)
+            #"{ "schema": "parley.screen/1", "id": "s", "title": "S", "root": { "type": "button", "id": "b", "properties": { "title": "Go" } } }"#
+        )
         let result = try ParleyBinary.run(["lint", "--json", path])
         #expect(result.status == 1)
         let problems = try #require(try Self.json(result.stdout)["problems"]?.arrayValue)

@@ -108,4 +108,17 @@ extension JSONValue {
     var rev: Int { self["rev"]?.numberValue?.intValue ?? 0 }
     /// A snapshot's current step.
     var step: String { self["step"]?.stringValue ?? "" }
+    /// An answer response as the snapshot it carries: without the `cleared` member every answer
+    /// response adds (docs/expressions.md).
+    var snapshot: JSONValue {
+        guard case .object(var object) = self else { return self }
+        object["cleared"] = nil
+        return .object(object)
+    }
+    /// An outcome with the `cleared` member the server's validate endpoint adds.
+    func addingCleared(_ fields: [String]) -> JSONValue {
+        guard case .object(var object) = self else { return self }
+        object["cleared"] = .array(fields.map(JSONValue.string))
+        return .object(object)
+    }
 }

@@ -96,7 +96,8 @@ import Testing
             let losers = rivalResponses.filter { $0.status == 409 }
             #expect(winners.count == 1 && losers.count == 1, "\(rivalResponses)")
             #expect(losers.first?.problemType == "urn:parley:problem:stale-rev", "\(losers)")
-            #expect(losers.first?.json["snapshot"] == winners.first?.json, "the loser sees the winner's snapshot")
+            #expect(
+                losers.first?.json["snapshot"] == winners.first?.json.snapshot, "the loser sees the winner's snapshot")
             let after = try GroupCommitMetrics(service)
             #expect(after.batches - before.batches == 5, "four blocked batches, then the ten queued changes as one")
             #expect(after.units - before.units == 14)

@@ -19,7 +19,7 @@ import Testing
             let winner = try #require(winners.first)
             for loser in responses where loser.status == 409 {
                 #expect(loser.problemType == "urn:parley:problem:stale-rev", "\(loser)")
-                #expect(loser.json["snapshot"] == winner.json, "every loser sees the winner's snapshot")
+                #expect(loser.json["snapshot"] == winner.json.snapshot, "every loser sees the winner's snapshot")
             }
             let key = SessionFixture.key(snapshot.sessionId)
             let rows = try await service.pool.query(

@@ -22,7 +22,7 @@ import Testing
             #expect(expected.errors.map(\.rule) == ["email", "equalsField", "required"], "fixture sanity")
             let rejected = try service.validate(id, version: 1, step: "details", answers: bad.json)
             #expect(rejected.status == 200, "a dry run answers its verdict: \(rejected)")
-            #expect(rejected.json == expected.json, "\(rejected)")
+            #expect(rejected.json == expected.json.addingCleared([]), "\(rejected)")
             #expect(rejected.json["valid"] == false && rejected.json["next"] == nil)
 
             let work: Answers = ["email": "a@example.com", "emailAgain": "a@example.com", "purpose": "work"]
@@ -40,7 +40,9 @@ import Testing
             var extra = work
             extra["favouriteColour"] = "blue"
             let unexpected = try service.validate(id, version: 1, step: "details", answers: extra.json)
-            #expect(unexpected.json == server.validate(screen: details, answers: extra).json, "\(unexpected)")
+            #expect(
+                unexpected.json == server.validate(screen: details, answers: extra).json.addingCleared([]),
+                "\(unexpected)")
             var huge = work
             huge["email"] = String(repeating: "a", count: 10_001)
             let tooLong = try service.validate(id, version: 1, step: "details", answers: huge.json)

@@ -7,7 +7,7 @@
 /// | `{"expression", "computed"?, "answers"}` | `{"value": string or null}` |
 /// | `{"predicate", "computed"?, "answers"}` | `{"holds": bool}` |
 /// | `{"template", "computed"?, "answers"}` | `{"text": string}` |
-/// | `{"evaluate": {"flow", "step", "answers", "context"?, "mode"?, "locale"?}}` | `{"cleared", "hidden", "visible", "valid", "errors", "deferred", "next", "computed", "texts"}` |
+/// | `{"evaluate": {"flow", "step", "answers", "context"?, "mode"?, "locale"?}}` | `{"cleared", "hidden", "valid", "errors", "deferred", "next", "computed", "texts"}` |
 public enum ExpressionHarness {
     /// The response to an expression request; `nil` when `request` is none of them.
     public static func response(to request: JSONValue) -> JSONValue? {
@@ -41,9 +41,12 @@ public enum ExpressionHarness {
             return ["error": "the flow has no such \"step\""]
         }
         let mode: RuleInterpreter.Mode = request["mode"]?.stringValue == "client" ? .client : .server
-        return evaluate(
+        // The vectors pin StepEvaluation's own form; ``evaluate(flow:step:answers:context:mode:)``
+        // adds the `visible` map for the preview and the WebAssembly module.
+        return StepEvaluation.evaluate(
             flow: flow, step: step, answers: try answers(request["answers"]), context: try answers(request["context"]),
-            mode: mode)
+            mode: mode
+        ).json
     }
 
     /// What a step shows and decides for these answers, as JSON: ``StepEvaluation/json`` plus
