@@ -40,65 +40,17 @@ enum DecimalDigits {
             for _ in 0..<zeros { remainder = (remainder * 10) % modulus }
             return remainder == 0
         }
-        let modulus = Limbs(decimal: divisor)
-        var remainder = Limbs()
+        // Long division by the digits, with the expressions' base 10⁹ integers (one limb
+        // arithmetic in ParleyCore): the remainder stays below 10 × modulus.
+        let modulus = DecimalInteger(digits: divisor)
+        var remainder = DecimalInteger()
         func step(_ digit: UInt32) {
             remainder.multiplyByTenAdding(digit)
             // remainder < 10 × modulus before this loop, so at most nine subtractions.
-            while remainder.compare(modulus) >= 0 { remainder.subtract(modulus) }
+            while DecimalInteger.compare(remainder, modulus) >= 0 { remainder = remainder - modulus }
         }
         for digit in dividend { step(UInt32(digit - 0x30)) }
         for _ in 0..<zeros { step(0) }
         return remainder.isZero
-    }
-}
-
-/// A non-negative integer in base 10^9 limbs, least significant first; just
-/// the operations schoolbook long division needs.
-private struct Limbs {
-    static let base: UInt64 = 1_000_000_000
-    var limbs: [UInt32] = []
-
-    init() {}
-
-    init(decimal digits: [UInt8]) {
-        for digit in digits { multiplyByTenAdding(UInt32(digit - 0x30)) }
-    }
-
-    var isZero: Bool { limbs.isEmpty }
-
-    mutating func multiplyByTenAdding(_ digit: UInt32) {
-        var carry = UInt64(digit)
-        for index in limbs.indices {
-            let value = UInt64(limbs[index]) * 10 + carry
-            limbs[index] = UInt32(value % Self.base)
-            carry = value / Self.base
-        }
-        if carry > 0 { limbs.append(UInt32(carry)) }
-    }
-
-    func compare(_ other: Limbs) -> Int {
-        if limbs.count != other.limbs.count { return limbs.count < other.limbs.count ? -1 : 1 }
-        var index = limbs.count - 1
-        while index >= 0 {
-            if limbs[index] != other.limbs[index] { return limbs[index] < other.limbs[index] ? -1 : 1 }
-            index -= 1
-        }
-        return 0
-    }
-
-    /// `self -= other`, requires `self >= other`.
-    mutating func subtract(_ other: Limbs) {
-        var borrow: Int64 = 0
-        for index in limbs.indices {
-            var value = Int64(limbs[index]) - borrow - (index < other.limbs.count ? Int64(other.limbs[index]) : 0)
-            borrow = 0
-            if value < 0 {
-                value += Int64(Self.base)
-                borrow = 1
-            }
-            limbs[index] = UInt32(value)
-        }
-        while let last = limbs.last, last == 0 { limbs.removeLast() }
     }
 }

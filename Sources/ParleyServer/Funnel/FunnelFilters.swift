@@ -36,7 +36,7 @@ struct FunnelFilters: Sendable {
             }
         }
         if let text = request.query("locale") {
-            guard LanguageTag.isWellFormed(text) else {
+            guard Self.isLocaleShaped(text) else {
                 throw ServiceProblem.badParameter("locale must be a BCP 47 language tag such as fr-CA")
             }
             locale = text
@@ -100,5 +100,20 @@ struct FunnelFilters: Sendable {
             bytes[index + 3] == 0x3A, number(index + 4, 2, max: 59)
         else { return false }
         return true
+    }
+
+    /// The shape `/openapi.json` states for `locale` (`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`, at
+    /// most 64 characters): a filter only compares it with the sessions' locales, so any tag of
+    /// that shape is accepted (an unusual one matches nothing) and the document says exactly
+    /// what is refused.
+    static func isLocaleShaped(_ text: String) -> Bool {
+        let subtags = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard text.utf8.count <= 64, let first = subtags.first, (2...8).contains(first.count),
+            first.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+        else { return false }
+        return subtags.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count)
+                && part.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) }
+        }
     }
 }

@@ -139,7 +139,7 @@ enum OpenAPIParameters {
                 ("core", "Only sessions of this client core version.", coreVersion),
                 (
                     "locale", "Only sessions in this locale (BCP 47).",
-                    ["type": "string", "minLength": 2, "maxLength": 64]
+                    ["type": "string", "maxLength": 64, "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$"]
                 ),
                 ("from", "Only sessions started at or after this RFC 3339 date or date-time.", time),
                 ("to", "Only sessions started before this RFC 3339 date or date-time.", time),
