@@ -331,9 +331,15 @@ def test_graph_draws_edges_with_conditions_and_marks_unreachable(studio):
 
 
 def test_funnel_reads_stored_sessions(studio):
+    # The funnel comes from the database, which the Swift suites share: another suite may have
+    # walked delivery-address already. Empty, the page says so; otherwise it shows the table.
+    empty = studio.http("GET", "/v1/flows/delivery-address/funnel", headers=studio.author())[2]
     studio.open("/studio/flows/delivery-address/funnel")
-    studio.wait("main .notice", "No sessions yet")
-    studio.check_page("funnel-empty")
+    if empty["started"] == 0:
+        studio.wait("main .notice", "No sessions yet")
+        studio.check_page("funnel-empty")
+    else:
+        studio.wait("#funnel tbody tr")
     key = {"Parley-Client-Key": CLIENT_KEY, "Parley-Core": "1.2.0"}
     # The funnel comes from the database (issue 26), which may hold earlier runs' sessions.
     before = studio.http("GET", "/v1/flows/chat-support/funnel", headers=studio.author())[2]
