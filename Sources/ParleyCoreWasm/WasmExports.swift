@@ -4,7 +4,10 @@
 // (e.g. `evaluate`) needs no change here.
 
 /// The result of the last call, owned here until the next call replaces it.
-/// WebAssembly runs this module on one thread, and only these exports touch it.
+///
+/// `nonisolated(unsafe)` is safe: the module is built for `wasm32-unknown-none-wasm` without
+/// shared memory or atomics, so it runs on exactly one thread and no two exports can overlap;
+/// only the exports in this file read or write it, each before returning to the host.
 nonisolated(unsafe) private var lastResult = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
 /// Allocates `size` bytes for the caller's arguments (16-byte aligned); 0 when memory is exhausted.
