@@ -27,6 +27,7 @@ extension StudioAsset {
         renderJS,
         rulesJS,
         stepsJS,
+        studioCoreJS,
         studioCSS,
         templatesJS,
         transitionsJS,

@@ -1,9 +1,10 @@
 // Preview: one step of the draft rendered for every supported core side by side, each with what
 // gating did (substituted, dropped, upgrade screen) and the rules the core defers to the server.
-import { api, ApiError, shortCore } from './api.js';
+import { ApiError, shortCore } from './api.js';
 import { fill, h, status } from './dom.js';
 import { loadDraft, parseDraft } from './draft.js';
 import { renderScreen } from './render.js';
+import { previewStep } from './studio-core.js';
 
 const SERVED = {
   step: 'Serves the step.', upgrade: 'Serves the flow’s upgrade screen instead.',
@@ -63,7 +64,7 @@ export async function previewPage(main, flow) {
   const locale = locales.includes(asked) ? asked : locales[0];
   let preview;
   try {
-    preview = (await api('POST', '/v1/flows/preview', { flow: document_, step, locale })).data;
+    preview = await previewStep(document_, step, { locale });
   } catch (error) {
     return lintRefusal(main, flow, error);
   }

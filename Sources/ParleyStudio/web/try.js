@@ -1,10 +1,11 @@
 // Try it: walk the draft as a user of one core would. Each answer is checked by the server's
 // interpreter (the preview endpoint with answers), errors appear under their fields, and the
 // next step is the one the flow's `next` chooses on the server.
-import { api, CORES, shortCore } from './api.js';
+import { CORES, shortCore } from './api.js';
 import { fill, h, status } from './dom.js';
 import { draftDocument, lintRefusal } from './preview.js';
 import { collectAnswers, renderScreen } from './render.js';
+import { previewStep } from './studio-core.js';
 
 /** `/studio/flows/{id}/try`. */
 export async function tryPage(main, flow) {
@@ -20,7 +21,7 @@ export async function tryPage(main, flow) {
   const show = async (errors = [], values = {}) => {
     let preview;
     try {
-      preview = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value })).data;
+      preview = await previewStep(draft, walk.step, { core: core.value });
     } catch (error) {
       return lintRefusal(main, flow, error);
     }
@@ -40,7 +41,7 @@ export async function tryPage(main, flow) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const answers = collectAnswers(fields);
-      const outcome = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value, answers, context: walk.context })).data.outcome;
+      const { outcome } = await previewStep(draft, walk.step, { core: core.value, answers, context: walk.context });
       if (!outcome.valid) return show(outcome.errors, answers);
       walk = { step: outcome.next, context: { ...walk.context, ...answers }, path: [...walk.path, walk.step] };
       fill(trail, ...walk.path.map((id) => h('li', {}, id)));
