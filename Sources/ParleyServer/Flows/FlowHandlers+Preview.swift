@@ -6,7 +6,10 @@ extension FlowHandlers {
     /// draft's step gated exactly as `GET /v1/screens` would serve it, for `core` or for every
     /// supported core, each with its report and deferred rules (in `locale`, default the flow's
     /// first); with `answers`, the server-mode interpreter's outcome and the step the flow's `next`
-    /// chooses. Stores nothing (DESIGN.md "HTTP API").
+    /// chooses. With `context` (the answers of earlier steps) each core is served the step as a
+    /// session on that path would serve it: what reads earlier steps resolved (DESIGN.md
+    /// "Expressions"), so the studio's "Try it" shows recalled answers. Stores nothing (DESIGN.md
+    /// "HTTP API").
     func previewFlow(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
@@ -32,14 +35,21 @@ extension FlowHandlers {
         guard let step = flow.step(stepId) else {
             throw ServiceProblem.malformedBody("the flow has no step \"\(stepId.prefix(128))\"")
         }
+        let path = try previewPath(body)
         var result = JSONObject()
         result["flow"] = .string(flow.id)
         result["step"] = .string(step.id)
         result["cores"] = .array(
             try Self.previewCores(body["core"]).compactMap { core in
-                guard
-                    case .object(var gated) = Gate(capabilities: CapabilitySet(core: core)).gate(flow, step: step.id)?
-                        .json
+                let capabilities = CapabilitySet(core: core)
+                var served = flow
+                if let path, let index = flow.steps.firstIndex(where: { $0.id.isScalarEqual(to: step.id) }) {
+                    served.steps[index].screen =
+                        SnapshotResolver.resolve(
+                            flow: flow, step: step, context: path, liveExpressions: capabilities.resolvesTemplates
+                        ).screen
+                }
+                guard case .object(var gated) = Gate(capabilities: capabilities).gate(served, step: step.id)?.json
                 else { return nil }
                 gated["core"] = .string(core.description)
                 gated["flow"] = .string(flow.id)
@@ -62,6 +72,12 @@ extension FlowHandlers {
             throw ServiceProblem.malformedBody("\"core\" must be a core version such as \"1.2.0\"")
         }
         return [core]
+    }
+
+    /// The preview's `context` when it has one (the answers of earlier steps), else nil.
+    private func previewPath(_ body: JSONObject) throws(HTTPError) -> Answers? {
+        guard body["context"] != nil else { return nil }
+        return try SessionRequest.answers(body, maxLength: configuration.maxAnswerLength, member: "context")
     }
 
     /// The preview's `answers` and `context` (the answers of earlier steps).
