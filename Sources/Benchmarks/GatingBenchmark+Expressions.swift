@@ -14,9 +14,10 @@ extension GatingBenchmark {
     /// the step's answers evaluated (visibility, clearing, computed values, templates, rules and
     /// `next`: ``StepEvaluation``) — cold, per core; prints the heaviest step (goal < 50 µs).
     func runExpressions(_ flows: [Flow], cores: [CoreVersion]) {
-        for flow in flows where !flow.computed.isEmpty || flow.steps.contains(where: { step in
-            SnapshotResolver.needsResolution(step.screen)
-        }) {
+        let withExpressions = flows.filter { flow in
+            !flow.computed.isEmpty || flow.steps.contains { SnapshotResolver.needsResolution($0.screen) }
+        }
+        for flow in withExpressions {
             print("\(flow.id): gating plus expression evaluation of each step as a session serves it, cold, CPU µs")
             var context = Answers()
             var steps: [(step: Step, context: Answers, answers: Answers)] = []
