@@ -37,6 +37,9 @@ struct LRUDictionary<Key: Hashable, Value> {
 
     /// The value for `key`, now the most recently used; nil when absent.
     mutating func value(for key: Key) -> Value? {
+        // The entry used last is compared before any hashing: a hot entry (the screen every
+        // client is asking for) costs one equality check, not a hash of its key.
+        if newest >= 0, nodes[newest].key == key { return nodes[newest].value }
         guard let index = slots[key] else { return nil }
         promote(index)
         return nodes[index].value
