@@ -13,12 +13,15 @@ public struct Router: HTTPResponder {
         let pattern: RoutePattern
         let maxBodyBytes: Int?
         let answer: Answer
+        /// The composed route of a fixed answer, read without copying the answer's two routes.
+        let fixed: HTTPRoute?
 
         init(method: String, pattern: RoutePattern, maxBodyBytes: Int?, answer: Answer) {
             self.method = method
             self.pattern = pattern
             self.maxBodyBytes = maxBodyBytes
             self.answer = answer
+            if case .fixed(_, let composed) = answer { fixed = composed } else { fixed = nil }
         }
 
         /// This route with `middleware` (outermost first) composed around a fixed answer.
@@ -124,9 +127,12 @@ public struct Router: HTTPResponder {
             return Self.composed(.failing(error), middleware)
         }
         var matched: HTTPRoute
-        switch route.answer {
-        case .fixed(_, let composed): matched = composed
-        case .responder(let responder): matched = Self.composed(responder.route(for: request), middleware)
+        if let fixed = route.fixed {
+            matched = fixed
+        } else if case .responder(let responder) = route.answer {
+            matched = Self.composed(responder.route(for: request), middleware)
+        } else {
+            preconditionFailure("a route is fixed or asks its responder")
         }
         matched.parameters = parameters
         if let limit = route.maxBodyBytes { matched.maxBodyBytes = limit }

@@ -39,7 +39,14 @@ struct LRUDictionary<Key: Hashable, Value> {
     mutating func value(for key: Key) -> Value? {
         // The entry used last is compared before any hashing: a hot entry (the screen every
         // client is asking for) costs one equality check, not a hash of its key.
-        if newest >= 0, nodes[newest].key == key { return nodes[newest].value }
+        // Read in place: subscripting `nodes` copied the whole node (key and value) to compare.
+        if newest >= 0,
+            let hit = nodes.withUnsafeBufferPointer({ [newest] nodes in
+                nodes[newest].key == key ? Optional(nodes[newest].value) : nil
+            })
+        {
+            return hit
+        }
         guard let index = slots[key] else { return nil }
         promote(index)
         return nodes[index].value

@@ -89,12 +89,11 @@ final class RequestIdSource: Sendable {
             _ = buffer.initialize(fromContentsOf: prefix)
             var rest = value
             for index in stride(from: prefix.count + digits - 1, through: prefix.count, by: -1) {
-                buffer[index] = Self.digits[Int(rest & 0xF)]
+                let digit = UInt8(truncatingIfNeeded: rest & 0xF)
+                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
                 rest >>= 4
             }
             return prefix.count + digits
         }
     }
-
-    private static let digits = Array("0123456789abcdef".utf8)
 }
