@@ -223,10 +223,13 @@ final class RoutePattern: Sendable {
     /// checked first, so a route that does not match binds nothing.
     func match(_ path: [String]) -> PathParameters? {
         guard path.count == segments.count else { return nil }
-        for index in path.indices where specificity[index] {
-            // Lengths first: most literals that differ differ in length, and a count is O(1).
-            if lengths[index] != path[index].utf8.count || names[index] != path[index] { return nil }
+        // Every literal's length before any literal's bytes: most routes that differ differ in
+        // the length of some literal, and a count is O(1), so most are refused without comparing
+        // a string.
+        for index in path.indices where specificity[index] && lengths[index] != path[index].utf8.count {
+            return nil
         }
+        for index in path.indices where specificity[index] && names[index] != path[index] { return nil }
         var parameters = PathParameters()
         for index in path.indices where !specificity[index] {
             if path[index].isEmpty { return nil }
