@@ -130,12 +130,10 @@ public final class ParleyService: Sendable {
             let (handler, maxBody) = endpoint(route, handlers)
             let routeMetrics = RouteMetrics(route: route)
             metrics.addCollector { routeMetrics.lines() }
-            router.add(
-                route.method, route.path,
-                responder: ServiceEndpoint(
-                    route: route,
-                    middleware: [MetricsMiddleware(metrics: routeMetrics), authentication], handler: handler,
-                    maxBodyBytes: maxBody))
+            let endpoint = ServiceEndpoint(
+                route: route, middleware: [MetricsMiddleware(metrics: routeMetrics), authentication], handler: handler,
+                maxBodyBytes: maxBody)
+            router.add(route.method, route.path, route: endpoint.fixedRoute)
         }
         return router
     }

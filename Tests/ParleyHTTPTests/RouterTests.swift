@@ -166,6 +166,33 @@ import Testing
         #expect(!Self.encode(HTTPResponse(status: .noContent)).contains("Content-Length"))
     }
 
+    @Test func sharedFieldsEncodeAsTheyWouldUnshared() {
+        let fields: HTTPHeaders = ["ETag": "\"e\"", "content-length": "7", "Cache-Control": "max-age=60"]
+        var plain = fields
+        var shared = fields.sharingEncoding()
+        #expect(shared == plain && shared.count == 3)
+        plain.set("X-Request-Id", "r1")
+        shared.set("X-Request-Id", "r1")
+        let body = Array("hi".utf8)
+        let expected = Self.encode(HTTPResponse(headers: plain, body: body))
+        #expect(Self.encode(HTTPResponse(headers: shared, body: body)) == expected)
+        #expect(expected.contains("ETag: \"e\"\r\nCache-Control: max-age=60\r\nX-Request-Id: r1\r\n"))
+        #expect(!expected.contains("content-length"))
+        #expect(shared["etag"] == "\"e\"" && shared["X-Request-Id"] == "r1" && shared == plain)
+        // Replacing a shared field drops the shared encoding, not the field order of the rest.
+        shared.set("ETag", "\"f\"")
+        plain.set("ETag", "\"f\"")
+        #expect(shared.fields.map(\.name) == ["content-length", "Cache-Control", "X-Request-Id", "ETag"])
+        #expect(
+            Self.encode(HTTPResponse(headers: shared, body: body))
+                == Self.encode(HTTPResponse(headers: plain, body: body)))
+        let repeated = HTTPHeaders([HTTPField(name: "A", value: "1")]).sharingEncoding()
+        var twice = repeated
+        twice.add("a", "2")
+        #expect(twice.single("A").value == "1" && twice.single("A").repeated && !repeated.single("A").repeated)
+        #expect(twice.values(for: "A") == ["1", "2"] && twice.occurrences(of: "a") == 2)
+    }
+
     @Test func dateLineIsIMFFixdate() {
         #expect(
             String(decoding: DateCache.format(784_111_777), as: UTF8.self) == "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n")

@@ -17,6 +17,20 @@ public enum HTTPReply: Sendable {
         }
     }
 
+    /// This reply with `transform(response, value)` applied, now or once the work is done. For
+    /// the hot path: `transform` captures nothing, so a reply answered now allocates nothing
+    /// (``map(_:)``'s capturing closure is allocated per call); `value` is captured only when
+    /// there is off-loop work to wait for.
+    @inlinable
+    public func map<Value: Sendable>(
+        with value: Value, _ transform: @escaping @Sendable (HTTPResponse, Value) -> HTTPResponse
+    ) -> HTTPReply {
+        switch self {
+        case .now(let response): return .now(transform(response, value))
+        case .offLoop(let work): return .offLoop { transform(try await work(), value) }
+        }
+    }
+
     /// The response, waiting for the work when there is any: for a middleware that must
     /// itself go off the loop (a token check) before calling the rest of the chain.
     public func response() async throws -> HTTPResponse {

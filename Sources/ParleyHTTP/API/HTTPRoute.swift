@@ -31,7 +31,13 @@ public struct HTTPRoute: Sendable {
     public func respondInline(to request: HTTPRequest, context: RequestContext) -> HTTPReply {
         var context = context
         context.parameters = parameters
-        return HTTPNext(handler)(request, context)
+        return respondInline(to: request, parameterized: context)
+    }
+
+    /// ``respondInline(to:context:)`` for a context that already holds this route's parameters
+    /// (the server builds it so), saving a copy of the context per request.
+    func respondInline(to request: HTTPRequest, parameterized context: RequestContext) -> HTTPReply {
+        HTTPNext(handler)(request, context)
     }
 
     /// The response, waiting for any off-loop work here.

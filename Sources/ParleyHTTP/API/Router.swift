@@ -12,30 +12,67 @@ public struct Router: HTTPResponder {
         let method: String
         let pattern: RoutePattern
         let maxBodyBytes: Int?
-        let responder: any HTTPResponder
+        let answer: Answer
+        /// The composed route of a fixed answer, read without copying the answer's two routes.
+        let fixed: HTTPRoute?
 
-        init(method: String, pattern: RoutePattern, maxBodyBytes: Int?, responder: any HTTPResponder) {
+        init(method: String, pattern: RoutePattern, maxBodyBytes: Int?, answer: Answer) {
             self.method = method
             self.pattern = pattern
             self.maxBodyBytes = maxBodyBytes
-            self.responder = responder
+            self.answer = answer
+            if case .fixed(_, let composed) = answer { fixed = composed } else { fixed = nil }
         }
+
+        /// This route with `middleware` (outermost first) composed around a fixed answer.
+        func composed(_ middleware: [any HTTPMiddleware<RequestContext>]) -> Route {
+            guard case .fixed(let base, _) = answer else { return self }
+            return Route(
+                method: method, pattern: pattern, maxBodyBytes: maxBodyBytes,
+                answer: .fixed(base: base, composed: Router.composed(base, middleware)))
+        }
+    }
+
+    /// How a matched route answers.
+    enum Answer: Sendable {
+        /// The same route for every request (a handler and its limit): the router's middleware
+        /// is composed around it once, when it is added or the router wrapped, never per request.
+        case fixed(base: HTTPRoute, composed: HTTPRoute)
+        /// A responder asked per request; the router's middleware is composed around its answer.
+        case responder(any HTTPResponder)
     }
 
     /// Routes by their number of segments (a pattern matches only paths with as many), each list
     /// most specific first: a request is compared only with the routes that could match it.
     private var routes: [[Route]] = []
+    /// Middleware around every route, 404 and 405 included, outermost first.
+    private var middleware: [any HTTPMiddleware<RequestContext>] = []
 
     /// An empty router: every request gets 404.
     public init() {}
 
-    /// Routes `method` requests whose path matches `pattern` to `responder`; `maxBodyBytes`
-    /// overrides the server's body limit for this route.
+    /// Routes `method` requests whose path matches `pattern` to `responder`, asked for every
+    /// request; `maxBodyBytes` overrides the server's body limit for this route.
     public mutating func add(
         _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, responder: any HTTPResponder
     ) {
-        let route = Route(
-            method: method, pattern: RoutePattern(pattern), maxBodyBytes: maxBodyBytes, responder: responder)
+        insert(
+            Route(
+                method: method, pattern: RoutePattern(pattern), maxBodyBytes: maxBodyBytes,
+                answer: .responder(responder)))
+    }
+
+    /// Routes `method` requests whose path matches `pattern` to `route`, the same for every
+    /// request (its handler and body limit; the match adds the parameters). The router's
+    /// middleware is composed around it here, once.
+    public mutating func add(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil, route: HTTPRoute) {
+        insert(
+            Route(
+                method: method, pattern: RoutePattern(pattern), maxBodyBytes: maxBodyBytes,
+                answer: .fixed(base: route, composed: Self.composed(route, middleware))))
+    }
+
+    private mutating func insert(_ route: Route) {
         let count = route.pattern.segments.count
         while routes.count <= count { routes.append([]) }
         // Kept most specific first (stable among equals), so `match` can stop at the first route
@@ -51,7 +88,11 @@ public struct Router: HTTPResponder {
         _ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
         handler: @escaping @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
     ) {
-        add(method, pattern, maxBodyBytes: maxBodyBytes, responder: ClosureResponder(handler))
+        add(
+            method, pattern, maxBodyBytes: maxBodyBytes,
+            route: HTTPRoute { request, context in
+                .offLoop { try await handler(request, context) }
+            })
     }
 
     /// Routes to a closure that neither blocks nor suspends; it runs inline on the event loop.
@@ -59,7 +100,22 @@ public struct Router: HTTPResponder {
         _ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
         handler: @escaping @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
     ) {
-        add(method, pattern, maxBodyBytes: maxBodyBytes, responder: InlineResponder(handler))
+        add(
+            method, pattern, maxBodyBytes: maxBodyBytes,
+            route: HTTPRoute { request, context in
+                .now(try handler(request, context))
+            })
+    }
+
+    /// This router with `middleware` around every route, outside any it already has, 404s and
+    /// 405s included (Hummingbird's router middleware). Composed once per route here, so a
+    /// request pays no composition; routes added later get it too.
+    public func wrapped(in middleware: some HTTPMiddleware<RequestContext>) -> Router {
+        var wrapped = self
+        wrapped.middleware.insert(middleware, at: 0)
+        let layers = wrapped.middleware
+        wrapped.routes = routes.map { $0.map { $0.composed(layers) } }
+        return wrapped
     }
 
     /// The one match for `request`: the route's handler, parameters and body limit (the route's,
@@ -67,11 +123,28 @@ public struct Router: HTTPResponder {
     public func route(for request: HTTPRequest) -> HTTPRoute {
         let route: Route
         let parameters: PathParameters
-        do { (route, parameters) = try match(request) } catch { return .failing(error) }
-        var inner = route.responder.route(for: request)
-        inner.parameters = parameters
-        if let limit = route.maxBodyBytes { inner.maxBodyBytes = limit }
-        return inner
+        do { (route, parameters) = try match(request) } catch {
+            return Self.composed(.failing(error), middleware)
+        }
+        var matched: HTTPRoute
+        if let fixed = route.fixed {
+            matched = fixed
+        } else if case .responder(let responder) = route.answer {
+            matched = Self.composed(responder.route(for: request), middleware)
+        } else {
+            preconditionFailure("a route is fixed or asks its responder")
+        }
+        matched.parameters = parameters
+        if let limit = route.maxBodyBytes { matched.maxBodyBytes = limit }
+        return matched
+    }
+
+    /// `route` with `middleware` (outermost first) around its handler.
+    static func composed(_ route: HTTPRoute, _ middleware: [any HTTPMiddleware<RequestContext>]) -> HTTPRoute {
+        guard !middleware.isEmpty else { return route }
+        var composed = route
+        composed.handler = HTTPMiddlewareChain.compose(middleware, around: route.handler)
+        return composed
     }
 
     private func match(_ request: HTTPRequest) throws(HTTPError) -> (Route, PathParameters) {
@@ -101,8 +174,10 @@ public struct Router: HTTPResponder {
     }
 }
 
-/// A parsed route pattern: literal segments and `{name}` parameters.
-struct RoutePattern: Sendable, Hashable {
+/// A parsed route pattern: literal segments and `{name}` parameters. A class, so matching
+/// reads its arrays in place: a struct read out of its route copied (and retained) four arrays
+/// per route compared.
+final class RoutePattern: Sendable {
     enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
@@ -148,10 +223,13 @@ struct RoutePattern: Sendable, Hashable {
     /// checked first, so a route that does not match binds nothing.
     func match(_ path: [String]) -> PathParameters? {
         guard path.count == segments.count else { return nil }
-        for index in path.indices where specificity[index] {
-            // Lengths first: most literals that differ differ in length, and a count is O(1).
-            if lengths[index] != path[index].utf8.count || names[index] != path[index] { return nil }
+        // Every literal's length before any literal's bytes: most routes that differ differ in
+        // the length of some literal, and a count is O(1), so most are refused without comparing
+        // a string.
+        for index in path.indices where specificity[index] && lengths[index] != path[index].utf8.count {
+            return nil
         }
+        for index in path.indices where specificity[index] && names[index] != path[index] { return nil }
         var parameters = PathParameters()
         for index in path.indices where !specificity[index] {
             if path[index].isEmpty { return nil }

@@ -1,35 +1,68 @@
 /// The header fields of a request or response, in order, duplicates kept (RFC 9110 §5.3):
 /// nothing a client repeats is silently overwritten.
+///
+/// A response served from a cache usually carries the same fields every time plus one or two
+/// of its own (`X-Request-Id`). ``sharingEncoding()`` freezes the fields into a shared part whose
+/// wire bytes are encoded once: adding a field then neither copies the shared fields nor
+/// re-encodes them, and the server writes their bytes with one copy.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// The fields in the order they were received or added.
-    public private(set) var fields: [HTTPField]
+    /// Fields frozen by ``sharingEncoding()`` (always before ``added``), with their wire bytes.
+    private var shared: HTTPEncodedFields?
+    /// The fields after the shared ones, or all of them.
+    private var added: [HTTPField]
 
     /// Creates an empty header list.
-    public init() { fields = [] }
+    public init() { added = [] }
 
     /// Creates a header list from name/value pairs, in order.
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { HTTPField(name: $0.0, value: $0.1) }
+        added = elements.map { HTTPField(name: $0.0, value: $0.1) }
     }
 
     /// Creates a header list from fields, in order.
-    public init(_ fields: [HTTPField]) { self.fields = fields }
+    public init(_ fields: [HTTPField]) { added = fields }
+
+    /// The fields in the order they were received or added.
+    public var fields: [HTTPField] {
+        guard let shared else { return added }
+        return shared.fields + added
+    }
+
+    /// These fields, frozen into a shared part whose wire bytes are encoded now: for a
+    /// response sent many times (a cached screen), where each copy adds a field or two.
+    public func sharingEncoding() -> HTTPHeaders {
+        var frozen = HTTPHeaders()
+        frozen.shared = HTTPEncodedFields(fields)
+        return frozen
+    }
 
     /// The number of field lines.
-    public var count: Int { fields.count }
+    public var count: Int { (shared?.fields.count ?? 0) + added.count }
 
     /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[HTTPField]> { fields.makeIterator() }
 
+    /// Same fields in the same order (however they are stored).
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool { lhs.fields == rhs.fields }
+
+    /// Hashes the fields in order.
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+
     /// The first value for `name` (case-insensitive), or nil.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.isASCIICaseInsensitiveEqual(to: name) }?.value
+        if let shared, let field = shared.fields.first(where: { $0.name.isASCIICaseInsensitiveEqual(to: name) }) {
+            return field.value
+        }
+        return added.first { $0.name.isASCIICaseInsensitiveEqual(to: name) }?.value
     }
 
     /// Every value for `name` (case-insensitive), in order.
     public func values(for name: String) -> [String] {
         var values: [String] = []
-        for field in fields where field.name.isASCIICaseInsensitiveEqual(to: name) { values.append(field.value) }
+        for field in shared?.fields ?? [] where field.name.isASCIICaseInsensitiveEqual(to: name) {
+            values.append(field.value)
+        }
+        for field in added where field.name.isASCIICaseInsensitiveEqual(to: name) { values.append(field.value) }
         return values
     }
 
@@ -37,18 +70,36 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// builds no array.
     public func occurrences(of name: String) -> Int {
         var count = 0
-        for field in fields where field.name.isASCIICaseInsensitiveEqual(to: name) { count += 1 }
+        for field in shared?.fields ?? [] where field.name.isASCIICaseInsensitiveEqual(to: name) { count += 1 }
+        for field in added where field.name.isASCIICaseInsensitiveEqual(to: name) { count += 1 }
         return count
+    }
+
+    /// The first value for `name` and whether the field appears exactly once: one pass for a
+    /// field that must not repeat.
+    public func single(_ name: String) -> (value: String?, repeated: Bool) {
+        var value: String?
+        var repeated = false
+        func visit(_ field: HTTPField) {
+            guard field.name.isASCIICaseInsensitiveEqual(to: name) else { return }
+            if value == nil { value = field.value } else { repeated = true }
+        }
+        if let shared { for field in shared.fields { visit(field) } }
+        for field in added { visit(field) }
+        return (value, repeated)
     }
 
     /// Whether any field is called `name` (case-insensitive).
     public func contains(_ name: String) -> Bool {
-        fields.contains { $0.name.isASCIICaseInsensitiveEqual(to: name) }
+        if let shared, shared.fields.contains(where: { $0.name.isASCIICaseInsensitiveEqual(to: name) }) {
+            return true
+        }
+        return added.contains { $0.name.isASCIICaseInsensitiveEqual(to: name) }
     }
 
     /// Appends a field, keeping any existing ones with the same name.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append(HTTPField(name: name, value: value))
+        added.append(HTTPField(name: name, value: value))
     }
 
     /// Replaces every field called `name` with a single one, at the end.
@@ -60,8 +111,16 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Removes every field called `name`.
     public mutating func remove(_ name: String) {
-        fields.removeAll { $0.name.isASCIICaseInsensitiveEqual(to: name) }
+        if let shared, shared.fields.contains(where: { $0.name.isASCIICaseInsensitiveEqual(to: name) }) {
+            // A shared field goes: the rest are no longer one encoded block.
+            added = shared.fields + added
+            self.shared = nil
+        }
+        added.removeAll { $0.name.isASCIICaseInsensitiveEqual(to: name) }
     }
+
+    /// The wire bytes of the shared fields (framing fields left out) and the fields after them.
+    var encodingParts: (encoded: [UInt8]?, rest: [HTTPField]) { (shared?.bytes, added) }
 
     /// The comma-separated list elements of every `name` field, trimmed, empty elements kept
     /// so callers can reject them (RFC 9110 §5.6.1).
@@ -73,6 +132,20 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
             }
         }
         return elements
+    }
+}
+
+/// Fields frozen with their `name: value` CRLF lines, encoded once (``ResponseEncoder`` rules:
+/// the framing fields the server writes itself are left out of the bytes).
+final class HTTPEncodedFields: Sendable {
+    let fields: [HTTPField]
+    let bytes: [UInt8]
+
+    init(_ fields: [HTTPField]) {
+        self.fields = fields
+        var bytes: [UInt8] = []
+        ResponseEncoder.appendFields(fields, to: &bytes)
+        self.bytes = bytes
     }
 }
 

@@ -41,7 +41,7 @@ struct RequestFraming: Sendable, Hashable {
         // RFC 9112 §3.2: an HTTP/1.1 request carries exactly one Host field.
         if hosts > 1 { throw .badRequest("The Host header must appear only once.") }
         if isHTTP11 && hosts == 0 { throw .badRequest("HTTP/1.1 requests must carry a Host header.") }
-        if let host, host.utf8.contains(where: { $0 == 32 || $0 == 9 || $0 == UInt8(ascii: "/") }) {
+        if let host, Self.isMalformedHost(host) {
             throw .badRequest("The Host header is malformed.")
         }
 
@@ -103,6 +103,14 @@ struct RequestFraming: Sendable, Hashable {
             result = value
         }
         return result ?? 0
+    }
+
+    /// Whether a Host value holds a space, a tab or a slash: a scan of its bytes in place (the
+    /// UTF-8 view's iterator took as long as the rest of the framing).
+    private static func isMalformedHost(_ host: String) -> Bool {
+        func malformed(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == UInt8(ascii: "/") }
+        return host.utf8.withContiguousStorageIfAvailable { $0.contains(where: malformed) }
+            ?? host.utf8.contains(where: malformed)
     }
 }
 

@@ -67,6 +67,10 @@ struct RequestTarget: Sendable, Hashable {
         -> [String]
     {
         var decoded: [String] = []
+        // One allocation for the whole list: appending grew it two or three times per request.
+        var slashes = 0
+        for byte in path where byte == slash { slashes += 1 }
+        decoded.reserveCapacity(slashes + 1)
         var pieceStart = 0
         var first = !slashFirst
         var index = 0

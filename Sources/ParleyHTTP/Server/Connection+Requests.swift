@@ -9,9 +9,11 @@ extension Connection {
     }
 
     private func parseAndAnswer() {
-        let responder = loop.core.responder
+        // The core, not its responder: copying the responder out of its existential box retained
+        // and released the router's tables on every request.
+        let core = loop.core
         while !isClosed {
-            let step = machine.advance(now: loop.now, date: loop.dateCache.line) { responder.route(for: $0) }
+            let step = machine.advance(now: loop.now, date: loop.dateCache.line) { core.responder.route(for: $0) }
             switch step {
             case .wait: break
             case .dispatch(let exchange): if dispatch(exchange) { continue }
@@ -28,8 +30,9 @@ extension Connection {
     /// Runs the route on the loop: answers now when it can (returns true: parsing may go on);
     /// otherwise hands its off-loop work to a task and returns false.
     private func dispatch(_ exchange: Exchange) -> Bool {
-        let context = RequestContext(logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil)
-        switch exchange.route.respondInline(to: exchange.request, context: context) {
+        let context = RequestContext(
+            logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil, parameters: exchange.route.parameters)
+        switch exchange.route.respondInline(to: exchange.request, parameterized: context) {
         case .now(let response):
             finish(with: response)
             return true

@@ -77,17 +77,25 @@ enum ResponseEncoder {
         }
     }
 
-    /// Every field but the framing ones as `name: value` CRLF, assembled in scratch space and
-    /// appended at once: one growth check and one copy instead of six appends per field.
+    /// Every field but the framing ones as `name: value` CRLF: the bytes a shared part encoded
+    /// once (``HTTPHeaders/sharingEncoding()``), then the fields after it.
     private static func appendFields(_ headers: HTTPHeaders, to output: inout [UInt8]) {
+        let (encoded, rest) = headers.encodingParts
+        if let encoded { output.append(contentsOf: encoded) }
+        appendFields(rest, to: &output)
+    }
+
+    /// `fields` but the framing ones as `name: value` CRLF, assembled in scratch space and
+    /// appended at once: one growth check and one copy instead of six appends per field.
+    static func appendFields(_ fields: [HTTPField], to output: inout [UInt8]) {
         var total = 0
-        for field in headers.fields where !isFraming(field.name) {
+        for field in fields where !isFraming(field.name) {
             total += field.name.utf8.count + field.value.utf8.count + 4
         }
         guard total > 0 else { return }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { scratch in
             var offset = 0
-            for field in headers.fields where !isFraming(field.name) {
+            for field in fields where !isFraming(field.name) {
                 offset = copyUTF8(field.name, into: scratch, at: offset)
                 scratch[offset] = 58
                 scratch[offset + 1] = 32

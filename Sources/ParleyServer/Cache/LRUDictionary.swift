@@ -37,6 +37,16 @@ struct LRUDictionary<Key: Hashable, Value> {
 
     /// The value for `key`, now the most recently used; nil when absent.
     mutating func value(for key: Key) -> Value? {
+        // The entry used last is compared before any hashing: a hot entry (the screen every
+        // client is asking for) costs one equality check, not a hash of its key.
+        // Read in place: subscripting `nodes` copied the whole node (key and value) to compare.
+        if newest >= 0,
+            let hit = nodes.withUnsafeBufferPointer({ [newest] nodes in
+                nodes[newest].key == key ? Optional(nodes[newest].value) : nil
+            })
+        {
+            return hit
+        }
         guard let index = slots[key] else { return nil }
         promote(index)
         return nodes[index].value

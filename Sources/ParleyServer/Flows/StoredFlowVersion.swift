@@ -1,7 +1,9 @@
 public import ParleyCore
 
-/// One immutable flow version as stored (DESIGN.md "Storage").
-public struct StoredFlowVersion: Sendable {
+/// One immutable flow version as stored (DESIGN.md "Storage"). A class: every cache-hot screen
+/// reads one from the live-version cache, and copying a struct of strings, a flow and tables
+/// retained and released each of them per request; a reference is one retain.
+public final class StoredFlowVersion: Sendable {
     /// The flow's id.
     public let flowId: String
     /// 1, 2, 3… per flow.

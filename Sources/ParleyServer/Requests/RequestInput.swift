@@ -25,7 +25,7 @@ enum RequestInput {
         // A scalar takes at least one UTF-8 byte, so a value that fits in bytes needs no scalar count.
         let bytes = value.utf8.count
         return bytes > 0 && (bytes <= maximumIdentifierLength || value.unicodeScalars.count <= maximumIdentifierLength)
-            && !value.utf8.contains(0)
+            && !(value.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? value.utf8.contains(0))
     }
 
     /// A positive integer path parameter.

@@ -10,7 +10,7 @@ struct AuthenticationMiddleware: HTTPMiddleware {
         throws -> HTTPReply
     {
         let required: AccessScope?
-        switch context.route.access {
+        switch context.access {
         case .open:
             return next(request, context)
         case .client:

@@ -10,10 +10,9 @@ struct MetricsMiddleware: HTTPMiddleware {
         -> HTTPReply
     {
         let start = MonotonicClock.nanoseconds()
-        let metrics = metrics
-        return next(request, context).map { response in
-            metrics.record(
-                status: response.status.code, seconds: Double(MonotonicClock.nanoseconds() &- start) * 1e-9)
+        return next(request, context).map(with: (metrics, start)) { response, started in
+            started.0.record(
+                status: response.status.code, seconds: Double(MonotonicClock.nanoseconds() &- started.1) * 1e-9)
             return response
         }
     }

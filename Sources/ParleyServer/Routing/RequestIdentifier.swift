@@ -22,7 +22,7 @@ public struct RequestIdentifier: HTTPMiddleware {
         let id = requestId(for: request)
         var context = context
         context.requestId = id
-        return next(request, context).map { Self.tagged($0, id) }
+        return next(request, context).map(with: id) { Self.tagged($0, $1) }
     }
 
     /// The client's id when it is 1…`maxLength` safe characters, else a generated one.
@@ -53,7 +53,9 @@ public struct RequestIdentifier: HTTPMiddleware {
     static func tagged(_ response: HTTPResponse, _ id: String) -> HTTPResponse {
         var response = response
         response.headers.set("X-Request-Id", id)
-        if response.headers["Content-Type"]?.hasPrefix("application/problem+json") == true,
+        // Problem documents are errors: a success is never searched for one.
+        if response.status.code >= 400,
+            response.headers["Content-Type"]?.hasPrefix("application/problem+json") == true,
             response.body.last == UInt8(ascii: "}"), response.body.count > 2
         {
             // Our problem documents are one JSON object; the id needs no escaping (isWellFormed).
@@ -65,16 +67,19 @@ public struct RequestIdentifier: HTTPMiddleware {
 }
 
 /// Fresh request ids: a random per-process prefix (so replicas do not collide) and a counter
-/// (so ids are cheap: no random-number syscall, one allocation per request), as
-/// `3f9a1c7be2d4-0000002a`.
+/// (so ids are cheap: no random-number syscall), as `k3Zq9T-0000002a`. Fifteen bytes, so the
+/// first 2³² ids of a process are small strings, held inline: no allocation per request.
 final class RequestIdSource: Sendable {
     static let shared = RequestIdSource()
     private let prefix: [UInt8]
     private let counter = Atomic<UInt64>(0)
 
     init() {
+        // Six of 62 letters and digits: about 36 random bits.
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
         var generator = SystemRandomNumberGenerator()
-        prefix = Self.hex(generator.next() & 0xFFFF_FFFF_FFFF, digits: 12) + [UInt8(ascii: "-")]
+        prefix =
+            (0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] } + [UInt8(ascii: "-")]
     }
 
     func next() -> String {
@@ -84,16 +89,11 @@ final class RequestIdSource: Sendable {
             _ = buffer.initialize(fromContentsOf: prefix)
             var rest = value
             for index in stride(from: prefix.count + digits - 1, through: prefix.count, by: -1) {
-                buffer[index] = Self.digits[Int(rest & 0xF)]
+                let digit = UInt8(truncatingIfNeeded: rest & 0xF)
+                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
                 rest >>= 4
             }
             return prefix.count + digits
         }
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    private static func hex(_ value: UInt64, digits count: Int) -> [UInt8] {
-        (0..<count).reversed().map { digits[Int((value >> (4 * UInt64($0))) & 0xF)] }
     }
 }

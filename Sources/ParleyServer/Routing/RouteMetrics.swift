@@ -4,7 +4,9 @@ import Synchronization
 /// the route's own lock so routes never contend with each other.
 final class RouteMetrics: Sendable {
     private struct State {
-        var statuses: [Int: UInt64] = [:]
+        /// Counts by status, in order of first use: a route answers with a handful of statuses,
+        /// so a scan finds one sooner than a dictionary hashes its key.
+        var statuses: [(status: Int, count: UInt64)] = []
         var buckets = [UInt64](repeating: 0, count: MetricsRegistry.latencyBuckets.count)
         var count: UInt64 = 0
         var sum: Double = 0
@@ -17,7 +19,11 @@ final class RouteMetrics: Sendable {
 
     func record(status: Int, seconds: Double) {
         state.withLock { state in
-            state.statuses[status, default: 0] += 1
+            if let index = state.statuses.firstIndex(where: { $0.status == status }) {
+                state.statuses[index].count += 1
+            } else {
+                state.statuses.append((status, 1))
+            }
             if let index = MetricsRegistry.latencyBuckets.firstIndex(where: { seconds <= $0 }) {
                 state.buckets[index] += 1
             }
@@ -30,8 +36,8 @@ final class RouteMetrics: Sendable {
     func lines() -> [MetricsRegistry.Sample] {
         let snapshot = state.withLock { $0 }
         let labels = "route=\"\(route.path)\",method=\"\(route.method)\""
-        let requests = snapshot.statuses.sorted { $0.key < $1.key }.map {
-            Metric.httpRequests.sample($0.value, labels: "\(labels),status=\"\($0.key)\"")
+        let requests = snapshot.statuses.sorted { $0.status < $1.status }.map {
+            Metric.httpRequests.sample($0.count, labels: "\(labels),status=\"\($0.status)\"")
         }
         let histogram = Metric.httpRequestDuration.name
         var durations: [String] = []

@@ -27,8 +27,10 @@ final class ServiceEndpoint: HTTPResponder {
         }
     }
 
+    /// The same for every request: its handler behind the middleware, and its body limit. The
+    /// router composes its own middleware around it once.
+    var fixedRoute: HTTPRoute { HTTPRoute(maxBodyBytes: maxBodyBytes, handler: handler) }
+
     /// This endpoint with its body limit; built from stored parts, nothing matched.
-    func route(for request: HTTPRequest) -> HTTPRoute {
-        HTTPRoute(maxBodyBytes: maxBodyBytes, handler: handler)
-    }
+    func route(for request: HTTPRequest) -> HTTPRoute { fixedRoute }
 }

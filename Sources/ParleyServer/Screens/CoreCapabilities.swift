@@ -29,10 +29,9 @@ final class CoreCapabilities: Sendable {
     /// The header's capabilities; 400 for a malformed or repeated header (DESIGN.md
     /// "Capabilities": missing means the oldest supported core).
     func resolve(_ request: HTTPRequest) throws(HTTPError) -> Resolved {
-        guard let header = request.headers["Parley-Core"] else { return floor }
-        guard request.headers.occurrences(of: "Parley-Core") == 1 else {
-            throw ServiceProblem.badParameter("send Parley-Core once")
-        }
+        let (header, repeated) = request.headers.single("Parley-Core")
+        guard let header else { return floor }
+        guard !repeated else { throw ServiceProblem.badParameter("send Parley-Core once") }
         return try resolve(header: header)
     }
 

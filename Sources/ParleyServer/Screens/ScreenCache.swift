@@ -29,7 +29,8 @@ final class ScreenCache: Sendable {
         let substitutions: [(component: String, decision: String)]
         /// `ETag`, `Vary`, `Cache-Control`, `Parley-Flow-Version`, `Parley-Served`: built once, sent on 200 and 304.
         let headers: HTTPHeaders
-        /// ``headers`` and `Content-Type: application/json`, the 200's fields, so a hit adds none.
+        /// ``headers`` and `Content-Type: application/json`, the 200's fields, so a hit adds none
+        /// but its request id.
         let okHeaders: HTTPHeaders
 
         init(
@@ -40,10 +41,12 @@ final class ScreenCache: Sendable {
             self.etag = etag
             self.served = served
             self.substitutions = substitutions
-            self.headers = headers
+            // Both encoded once, here: a hit writes their bytes with one copy and adds its
+            // request id without copying them.
+            self.headers = headers.sharingEncoding()
             var okHeaders = headers
             okHeaders.set("Content-Type", "application/json")
-            self.okHeaders = okHeaders
+            self.okHeaders = okHeaders.sharingEncoding()
         }
     }
 
