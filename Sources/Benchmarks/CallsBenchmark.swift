@@ -11,7 +11,7 @@ struct CallsBenchmark: AsyncParsableCommand {
         commandName: "calls", abstract: "JSONCalls (the WebAssembly module's interface) on the native build.")
 
     /// The cores a step is gated for.
-    static let cores = ["1.0.0", "1.1.0", "1.2.0", "2.0.0"]
+    static let cores = ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"]
 
     @Option(help: "Calls per round (best of five rounds is reported).")
     var iterations = 5_000

@@ -16,6 +16,7 @@ import urllib.request
 
 import studio_data_tests
 import studio_editor_tests
+import studio_expression_tests
 import studio_wasm_tests
 from axe_selenium_python import Axe
 from selenium import webdriver
@@ -400,6 +401,7 @@ TESTS = [
     test_editor_lint_at_line_then_save_new_version, test_save_conflict_is_said_plainly,
     test_preview_shows_picker_fallback_on_1_0_and_quick_replies_on_1_2,
     test_try_it_shows_the_interpreter_message_and_follows_the_branch,
+    studio_expression_tests.test_try_it_shows_fields_and_recalled_texts_as_answers_change,
     test_graph_draws_edges_with_conditions_and_marks_unreachable, test_funnel_reads_stored_sessions,
     test_release_and_roll_back_from_the_page, test_client_key_is_on,
     studio_editor_tests.test_build_a_flow_visually_and_save_it,

@@ -62,8 +62,8 @@ import Testing
 
     @Test func floorAndSupportedVersionsAreTheRegistryVersions() {
         #expect(CoreVersion.floor == CoreVersion(1, 0, 0))
-        #expect(CoreVersion.supported.map(\.description) == ["1.0.0", "1.1.0", "1.2.0", "2.0.0"])
+        #expect(CoreVersion.supported.map(\.description) == ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"])
         #expect(CapabilityRegistry.versions == CoreVersion.supported)
-        #expect(CoreVersion.newest == CoreVersion(2, 0, 0))
+        #expect(CoreVersion.newest == CoreVersion(2, 1, 0))
     }
 }

@@ -19,8 +19,8 @@ import Testing
 
     /// Cases per vector file, exact: a file that vanishes or reads `{}` fails here.
     static let expectedCases: [String: Int] = [
-        "actions.json": 13, "components.json": 17, "custom.json": 8, "flows.json": 7, "properties.json": 16,
-        "rules.json": 8, "versions.json": 12,
+        "actions.json": 13, "components.json": 17, "custom.json": 8, "expressions.json": 18, "flows.json": 7,
+        "properties.json": 16, "rules.json": 8, "versions.json": 12,
     ]
 
     @Test func everyFileHoldsItsCases() throws {

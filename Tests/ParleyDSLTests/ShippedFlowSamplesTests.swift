@@ -4,7 +4,7 @@ import Testing
 
 /// `parley samples` on every flow this build ships: every label holds.
 @Suite(.timeLimit(.minutes(10))) struct ShippedFlowSamplesTests {
-    static let cores = ["1.0.0", "1.1.0", "1.2.0", "2.0.0"]
+    static let cores = ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"]
 
     @Test(arguments: ShippedFlows.all.map(\.id))
     func everySampleOfEveryStepIsConfirmed(flowId: String) throws {

@@ -95,14 +95,14 @@ import Testing
         #expect(flow.upgrade != nil, "\(flow.id) needs an upgrade screen")
     }
 
-    /// The servability matrix (ParleyCore's gate, every core from 1.0 to 2.0):
+    /// The servability matrix (ParleyCore's gate, every core from 1.0 to 2.1):
     /// every step of every flow is served natively or via fallbacks, never the
     /// upgrade screen, and the upgrade screens themselves render on 1.0.
     @Test(arguments: ids)
     func servableFromCore1(_ id: String) {
         let matrix = Servability().analyze(Self.flow(id))
         #expect(matrix.cores.map(\.description).first == "1.0.0")
-        #expect(matrix.cores.map(\.description).last == "2.0.0")
+        #expect(matrix.cores.map(\.description).last == "2.1.0")
         #expect(matrix.problems.isEmpty, "\(matrix.problems)")
         for (step, row) in zip(matrix.steps, matrix.rows) {
             #expect(

@@ -20,7 +20,7 @@ import Testing
                 headers: author)
             try #require(all.status == 200, "\(all)")
             let cores = try #require(all.json["cores"]?.arrayValue)
-            #expect(cores.compactMap { $0["core"]?.stringValue } == ["1.0.0", "1.1.0", "1.2.0", "2.0.0"])
+            #expect(cores.compactMap { $0["core"]?.stringValue } == ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"])
             // 1.0 has no quickReplies: the picker fallback is served and the report says so.
             #expect(cores[0]["served"] == "step" && cores[0]["flow"]?.stringValue == id)
             #expect(cores[0]["screen"].map(CanonicalJSON.string)?.contains(#""type":"picker""#) == true, "\(cores[0])")

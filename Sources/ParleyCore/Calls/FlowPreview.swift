@@ -1,6 +1,7 @@
 /// `POST /v1/flows/preview` as a pure function (DESIGN.md "HTTP API"): an unsaved draft's step
-/// gated exactly as `GET /v1/screens` would serve it, for one core or every supported core, and,
-/// with answers, the server's outcome and the step's evaluation. The server's handler and the
+/// gated exactly as `GET /v1/screens` would serve it, for one core or every supported core (with
+/// `context`, as a session on that path would serve it), and, with answers, the server's outcome
+/// and the step's evaluation. The server's handler and the
 /// WebAssembly module's `preview` call (the studio, offline) both answer with it, so a local
 /// preview cannot drift from the server's.
 public enum FlowPreview {
@@ -39,14 +40,14 @@ public enum FlowPreview {
         guard let step = flow.step(stepId) else {
             throw .malformedBody("the flow has no step \"\(String(stepId.prefix(128)))\"")
         }
+        let path = body["context"] == nil ? nil : try Self.answers(body, "context", maxLength: maxAnswerLength)
         var result = JSONObject()
         result["flow"] = .string(flow.id)
         result["step"] = .string(step.id)
-        result["cores"] = .array(try cores(body["core"]).compactMap { gated(step, of: flow, for: $0) })
+        result["cores"] = .array(try cores(body["core"]).compactMap { gated(step, of: flow, for: $0, path: path) })
         if body["answers"] != nil {
             let answers = try Self.answers(body, "answers", maxLength: maxAnswerLength)
-            let earlier =
-                body["context"] == nil ? Answers() : try Self.answers(body, "context", maxLength: maxAnswerLength)
+            let earlier = path ?? Answers()
             result["outcome"] = outcome(of: step, in: flow, answers: answers, context: earlier)
             // What the step shows for these answers: fields appearing, recalled texts, computed values.
             result["evaluation"] = ExpressionHarness.evaluate(
@@ -67,9 +68,20 @@ public enum FlowPreview {
         return .object(result)
     }
 
-    /// One core's column: the step as `GET /v1/screens` serves it, with `core` and `flow`.
-    private static func gated(_ step: Step, of flow: Flow, for core: CoreVersion) -> JSONValue? {
-        guard case .object(var gated) = Gate(capabilities: CapabilitySet(core: core)).gate(flow, step: step.id)?.json
+    /// One core's column: the step as `GET /v1/screens` serves it, with `core` and `flow`. With
+    /// `path` (the answers of earlier steps) the step is served as a session on that path would
+    /// serve it: what reads earlier steps resolved (DESIGN.md "Expressions"), so "Try it" shows
+    /// recalled answers.
+    private static func gated(_ step: Step, of flow: Flow, for core: CoreVersion, path: Answers?) -> JSONValue? {
+        let capabilities = CapabilitySet(core: core)
+        var served = flow
+        if let path, let index = flow.steps.firstIndex(where: { $0.id.isScalarEqual(to: step.id) }) {
+            served.steps[index].screen =
+                SnapshotResolver.resolve(
+                    flow: flow, step: step, context: path, liveExpressions: capabilities.resolvesTemplates
+                ).screen
+        }
+        guard case .object(var gated) = Gate(capabilities: capabilities).gate(served, step: step.id)?.json
         else { return nil }
         gated["core"] = .string(core.description)
         gated["flow"] = .string(flow.id)

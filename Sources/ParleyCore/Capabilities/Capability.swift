@@ -1,6 +1,6 @@
 /// One thing a client core may understand: a component type, a property of a
 /// component, a per-child property a container reads from its children, an
-/// action type or a rule kind (docs/gating.md).
+/// action type, a rule kind or something expressions add (docs/gating.md, docs/expressions.md).
 ///
 /// Action types and rule kinds are named by their wire names (`"network"`,
 /// `"email"`); a name the registry does not list is supported by no core.
@@ -15,10 +15,14 @@ public enum Capability: Sendable, Hashable, CustomStringConvertible {
     case action(String)
     /// A rule kind, by wire name.
     case rule(String)
+    /// Something expressions add (docs/expressions.md "Gating and lint"): the node member
+    /// `visibleWhen`, `template` texts, reading `computed` values, and the predicate forms
+    /// `greaterThan`, `atLeast`, `lessThan`, `atMost`, `matches` and `empty`.
+    case expression(String)
 
     /// Stable text used in fingerprints and reports:
     /// `component:card`, `property:textField.keyboard`, `childProperty:vstack.size`,
-    /// `action:network`, `rule:email`.
+    /// `action:network`, `rule:email`, `expression:visibleWhen`.
     public var description: String {
         switch self {
         case .component(let type): return "component:\(type.name)"
@@ -26,6 +30,7 @@ public enum Capability: Sendable, Hashable, CustomStringConvertible {
         case .childProperty(let name, let parent): return "childProperty:\(parent.name).\(name)"
         case .action(let name): return "action:\(name)"
         case .rule(let name): return "rule:\(name)"
+        case .expression(let name): return "expression:\(name)"
         }
     }
 
@@ -35,7 +40,8 @@ public enum Capability: Sendable, Hashable, CustomStringConvertible {
         case (.property(let a, let x), .property(let b, let y)),
             (.childProperty(let a, let x), .childProperty(let b, let y)):
             return a.isScalarEqual(to: b) && x == y
-        case (.action(let a), .action(let b)), (.rule(let a), .rule(let b)): return a.isScalarEqual(to: b)
+        case (.action(let a), .action(let b)), (.rule(let a), .rule(let b)), (.expression(let a), .expression(let b)):
+            return a.isScalarEqual(to: b)
         default: return false
         }
     }
@@ -47,7 +53,8 @@ public enum Capability: Sendable, Hashable, CustomStringConvertible {
 
 extension Capability {
     /// Parses a ``description`` (`component:card`, `property:textField.keyboard`,
-    /// `childProperty:vstack.size`, `action:network`, `rule:email`); `nil` when malformed.
+    /// `childProperty:vstack.size`, `action:network`, `rule:email`, `expression:template`); `nil`
+    /// when malformed.
     public init?(parsing text: String) {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let kind = text[..<colon]
@@ -68,6 +75,7 @@ extension Capability {
             self = .childProperty(name, under: type)
         case "action": self = .action(rest)
         case "rule": self = .rule(rest)
+        case "expression": self = .expression(rest)
         default: return nil
         }
     }

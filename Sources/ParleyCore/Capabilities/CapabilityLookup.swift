@@ -35,6 +35,33 @@ enum CapabilityLookup {
     /// Registry row of each known rule kind, in ``Rule/knownKinds`` order.
     static let ruleBits: [Int] = Rule.knownKinds.map { CapabilityRegistry.index(of: .rule($0))! }
 
+    /// Registry row of each expression capability, in ``CapabilityRegistry/expressionNames`` order.
+    static let expressionBits: [Int] = CapabilityRegistry.expressionNames.map {
+        CapabilityRegistry.index(of: .expression($0))!
+    }
+
+    /// The row of the node member `visibleWhen`.
+    static var visibleWhenBit: Int { expressionBits[0] }
+    /// The row of `template` texts.
+    static var templateBit: Int { expressionBits[1] }
+    /// The row of reading `computed` values.
+    static var computedBit: Int { expressionBits[2] }
+
+    /// The row of a comparison predicate form.
+    static func bit(of comparison: NumericComparison) -> Int {
+        switch comparison {
+        case .greaterThan: return expressionBits[3]
+        case .atLeast: return expressionBits[4]
+        case .lessThan: return expressionBits[5]
+        case .atMost: return expressionBits[6]
+        }
+    }
+
+    /// The row of the `matches` predicate form.
+    static var matchesBit: Int { expressionBits[7] }
+    /// The row of the `empty` predicate form.
+    static var emptyBit: Int { expressionBits[8] }
+
     private static func slots(_ name: (Capability) -> String?) -> [PropertySlot] {
         CapabilityRegistry.entries.enumerated().compactMap { position, entry in
             name(entry.capability).map {

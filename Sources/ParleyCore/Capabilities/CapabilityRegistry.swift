@@ -1,5 +1,5 @@
 /// The capability registry: for every component type, property, per-child
-/// property, action type and rule kind, the core version that introduced it
+/// property, action type, rule kind and what expressions add, the core version that introduced it
 /// (docs/gating.md; the table is in
 /// `Tests/Conformance/gating/README.md`).
 ///
@@ -28,6 +28,12 @@ public enum CapabilityRegistry {
         "datePicker": ["fieldId"], "toggle": ["fieldId"], "button": ["action"],
     ]
 
+    /// What expressions add, all in core 2.1 (docs/expressions.md "Gating and lint"): the node
+    /// member `visibleWhen`, `template` texts, reading `computed` values, then the new predicate
+    /// forms. ``CapabilityLookup/expressionBits`` relies on this order.
+    static let expressionNames =
+        ["visibleWhen", "template", "computed"] + NumericComparison.allCases.map { $0.rawValue } + ["matches", "empty"]
+
     /// Every row, in table order (component, then its properties).
     public static let entries: [Entry] = {
         var rows: [Entry] = []
@@ -51,6 +57,7 @@ public enum CapabilityRegistry {
         let v11 = CoreVersion(1, 1, 0)
         let v12 = CoreVersion(1, 2, 0)
         let v20 = CoreVersion(2, 0, 0)
+        let v21 = CoreVersion(2, 1, 0)
         let input = ["fieldId", "label", "validation", "sensitive"]
         component(.vstack, v10, ["spacing", "alignment"], children: ["size"])
         component(.hstack, v10, ["spacing", "alignment"], children: ["size"])
@@ -76,6 +83,7 @@ public enum CapabilityRegistry {
             add(.rule(name), v11)
         }
         for name in ["date", "equalsField", "requiredIf"] { add(.rule(name), v12) }
+        for name in expressionNames { add(.expression(name), v21) }
         precondition(rows.count <= CapabilityBits.capacity, "the registry outgrew CapabilityBits")
         precondition(
             rows.allSatisfy { $0.capability.description.utf8.allSatisfy { $0 < 0x80 } },

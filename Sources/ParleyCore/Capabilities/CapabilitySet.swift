@@ -100,10 +100,15 @@ public struct CapabilitySet: Sendable, Hashable, CustomStringConvertible {
         supports(check: rule.check)
     }
 
-    /// Whether the core's interpreter runs this check.
+    /// Whether the core's interpreter runs this check: its kind, and for `requiredIf` every
+    /// predicate form its condition uses (a 2.1 comparison in a 1.2 core's `requiredIf` is
+    /// deferred to the server like an unknown kind).
     public func supports(check: Rule.Check) -> Bool {
-        guard let ordinal = check.registryOrdinal else { return false }
-        return bits.contains(CapabilityLookup.ruleBits[ordinal])
+        guard let ordinal = check.registryOrdinal, bits.contains(CapabilityLookup.ruleBits[ordinal]) else {
+            return false
+        }
+        if case .requiredIf(let condition) = check { return missingRow(for: condition) == nil }
+        return true
     }
 
     public var description: String { fingerprintInput }

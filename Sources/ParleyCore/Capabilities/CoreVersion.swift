@@ -32,6 +32,7 @@ public struct CoreVersion: Sendable, Hashable, Comparable, CustomStringConvertib
     /// the servability lint checks (docs/gating.md "Publishing checks servability").
     public static let supported: [CoreVersion] = [
         CoreVersion(1, 0, 0), CoreVersion(1, 1, 0), CoreVersion(1, 2, 0), CoreVersion(2, 0, 0),
+        CoreVersion(2, 1, 0),
     ]
 
     /// The newest core version the registry knows.

@@ -15,6 +15,8 @@ struct Assessment {
     private(set) var actionRemovedProblem: Problem?
     /// Set when the core does not read `validation` on this component at all.
     private(set) var validationRemovedProblem: Problem?
+    /// Template properties the core cannot resolve, served as the template's `fallback` text.
+    private(set) var templateFallbacks: [(name: String, text: String, problem: Problem)] = []
 
     /// Assesses a node. A static function, not an `init`: initialisers take
     /// their arguments owned, which would copy the whole node on every call.
@@ -36,6 +38,15 @@ struct Assessment {
             problem = .lacks(row: componentRow)
             return
         }
+        if let condition = node.visibleWhen {
+            let row =
+                capabilities.bits.contains(CapabilityLookup.visibleWhenBit)
+                ? capabilities.missingRow(for: condition) : CapabilityLookup.visibleWhenBit
+            if let row {
+                problem = .visibility(.lacks(row: row))
+                return
+            }
+        }
         let slots = CapabilityLookup.propertySlots[ordinal]
         let childSlots = parent?.registryOrdinal.map { CapabilityLookup.childPropertySlots[$0] } ?? []
         // Indexing reads each key in place; iterating members would copy every value.
@@ -46,7 +57,21 @@ struct Assessment {
                 strippedProperties.append((key, .unknownProperty(key, of: node.type, parent: parent)))
                 continue
             }
-            if capabilities.bits.contains(slot.bit) { continue }
+            if capabilities.bits.contains(slot.bit) {
+                guard case .object(let object) = members[position].value, object.contains("template") else { continue }
+                // A template the core cannot resolve: its fallback text, else the node cannot be
+                // served as authored (docs/expressions.md "Templates": rule 4 applies).
+                let template = try? Template(json: members[position].value, at: .root)
+                guard let row = template.map(capabilities.missingRow(for:)) ?? CapabilityLookup.templateBit else {
+                    continue
+                }
+                if let fallback = template?.fallback {
+                    templateFallbacks.append((key, fallback, .lacks(row: row)))
+                    continue
+                }
+                problem = .unresolvedTemplate(key, .lacks(row: row))
+                return
+            }
             if slot.essential {
                 problem = .essential(.lacks(row: slot.bit))
                 return

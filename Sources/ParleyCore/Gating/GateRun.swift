@@ -23,9 +23,14 @@ struct GateRun {
     private var keptSubmits = 0
     private var pendingForward: [(entry: Int, problem: GatingReason.Problem)] = []
 
-    init(capabilities: CapabilitySet, base: JSONPointer) {
+    /// Nodes hidden before gating (a screen served without a session: docs/expressions.md), left
+    /// out without a report entry, so the positions in report pointers stay those of the input.
+    private let hidden: Set<ScalarKey>
+
+    init(capabilities: CapabilitySet, base: JSONPointer, hidden: Set<ScalarKey> = []) {
         self.capabilities = capabilities
         self.base = base
+        self.hidden = hidden
     }
 
     /// What gating did to one node: nothing (serve the original value, no
@@ -78,6 +83,10 @@ struct GateRun {
         } else if isRoot {
             record(node, .escalated, problem, .isRoot)
             escalated = true
+        } else if case .unresolvedTemplate = problem {
+            // Dropping a text that recalls answers would change what the screen says.
+            record(node, .escalated, problem, .templateWithoutFallback)
+            escalated = true
         } else if needs.forward {
             pendingForward.append((report.count, problem))
             record(node, .dropped, problem, .anotherSubmitRemains)
@@ -97,6 +106,11 @@ struct GateRun {
             properties[name] = nil
             record(node, .propertyRemoved, problem, .stripped, property: name)
         }
+        for (name, text, problem) in assessment.templateFallbacks {
+            properties[name] = .string(text)
+            record(node, .templateFallback, problem, .templateFallback, property: name)
+            changed = true
+        }
         var action: Action? = nil
         if let effective = assessment.action {
             action = effective.hasFallback ? Action(effective.kind) : effective
@@ -115,6 +129,10 @@ struct GateRun {
         var children: [Node]? = nil
         // Indexing (not `for child in`) lets the child be passed borrowed, without a copy.
         for position in node.children.indices {
+            if !hidden.isEmpty, hidden.contains(ScalarKey(node.children[position].id)) {
+                if children == nil { children = Self.prefix(node.children, position) }
+                continue
+            }
             path.append(.child(position))
             let result = gate(node.children[position], parent: node.type, isRoot: false, original: nil)
             path.removeLast()
@@ -132,7 +150,7 @@ struct GateRun {
         return .replaced(
             Node(
                 type: node.type, id: node.id, properties: properties, validation: validation, action: action,
-                children: children ?? node.children))
+                children: children ?? node.children, visibleWhen: node.visibleWhen))
     }
 
     private static func prefix(_ children: [Node], _ count: Int) -> [Node] {

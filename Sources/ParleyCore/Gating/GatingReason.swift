@@ -15,6 +15,10 @@ struct GatingReason: Sendable, Hashable {
         indirect case essential(Problem)
         /// The node's action is unsupported and so is every action in its fallback chain.
         indirect case noSupportedAction(Problem)
+        /// The core cannot evaluate the node's `visibleWhen` (docs/expressions.md "Gating").
+        indirect case visibility(Problem)
+        /// The core cannot resolve the template in property `name`, which has no `fallback` text.
+        indirect case unresolvedTemplate(String, Problem)
     }
 
     /// What the gate did about it.
@@ -27,6 +31,8 @@ struct GatingReason: Sendable, Hashable {
         case onlyWayForward
         case stripped
         case usingFallbackAction(String)
+        case templateWithoutFallback
+        case templateFallback
     }
 
     let problem: Problem
@@ -43,6 +49,8 @@ struct GatingReason: Sendable, Hashable {
         case .onlyWayForward: return "\(cause), and it is the only way forward (no other submit action remains)"
         case .stripped: return cause
         case .usingFallbackAction(let type): return "\(cause); using its fallback \"\(type)\""
+        case .templateWithoutFallback: return "\(cause), and the template has no fallback text"
+        case .templateFallback: return "\(cause); serving the template's fallback text"
         }
     }
 
@@ -60,6 +68,10 @@ struct GatingReason: Sendable, Hashable {
             return describe(inner) + ", an essential property"
         case .noSupportedAction(let inner):
             return describe(inner) + " and no action in its fallback chain is supported"
+        case .visibility(let inner):
+            return describe(inner) + ", which its \"visibleWhen\" needs"
+        case .unresolvedTemplate(let name, let inner):
+            return describe(inner) + ", which the template in \"\(name)\" needs"
         }
     }
 }

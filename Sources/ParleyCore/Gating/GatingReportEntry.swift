@@ -13,6 +13,8 @@ public struct GatingReportEntry: Sendable, Hashable {
         case propertyRemoved
         /// A kept node's action was replaced by its `fallback` action.
         case actionFallback
+        /// A template the core cannot resolve was replaced by its `fallback` text (docs/expressions.md).
+        case templateFallback
     }
 
     /// The `id` of the node concerned.

@@ -32,21 +32,30 @@ public struct Servability: Sendable {
         for (index, step) in flow.steps.enumerated() {
             var row: [Status] = []
             var first: (core: CoreVersion, reason: String)?
+            // Escalations a 2.1 capability would avoid are reported at their `visibleWhen` or
+            // template; the step-level problem names only the cores that fail for other reasons.
+            var expressions = ExpressionServability()
+            var failing: [String] = []
+            // What a session serves whatever the path's answers (docs/expressions.md).
+            let screen = SnapshotResolver.servabilityView(flow: flow, step: step)
             for (core, gate) in zip(cores, gates) {
-                let gated = gate.gate(step.screen, at: JSONPointer(tokens: ["steps", String(index), "screen"]))
+                let gated = gate.gate(screen, at: JSONPointer(tokens: ["steps", String(index), "screen"]))
                 if gated.needsUpgrade {
                     row.append(flow.upgrade == nil ? .notServable : .upgrade)
+                    let escalations = gated.report.filter { $0.decision == .escalated }
+                    let others = escalations.filter { !expressions.record($0, core: core) }
+                    guard !others.isEmpty || escalations.isEmpty else { continue }
+                    failing.append(core.description)
                     if first == nil {
-                        let reason = gated.report.first { $0.decision == .escalated }
-                        first = (core, reason.map { "\($0.pointer): \($0.reason)" } ?? "")
+                        first = (core, others.first.map { "\($0.pointer): \($0.reason)" } ?? "")
                     }
                 } else {
                     row.append(gated.report.isEmpty && gated.deferred.isEmpty ? .native : .viaFallbacks)
                 }
             }
             rows.append(row)
+            if flow.upgrade == nil { problems += expressions.problems(step: step.id) }
             if flow.upgrade == nil, let first {
-                let failing = zip(cores, row).filter { $0.1 == .notServable }.map { $0.0.description }
                 problems.append(
                     LintProblem(
                         code: "unservableStep", pointer: JSONPointer(tokens: ["steps", String(index)]),

@@ -144,8 +144,7 @@ public struct FlowLinter: Sendable {
     /// (``Servability``): a step some supported core cannot render needs an `upgrade` screen.
     private func servabilityProblems(_ document: JSONValue, at prefix: [String]) -> [LintProblem] {
         guard let floor = servabilityFloor, let flow = try? Flow(json: document, at: .root) else { return [] }
-        let problems =
-            Servability(floor: floor).analyze(flow).problems + ExpressionServability.problems(flow, floor: floor)
+        let problems = Servability(floor: floor).analyze(flow).problems
         return problems.map { problem in
             LintProblem(
                 code: problem.code, pointer: JSONPointer(tokens: prefix + problem.pointer.tokens),

@@ -5,7 +5,10 @@ import ParleyCore
 /// introduced it from the server's own table rather than a copy in JavaScript.
 enum CapabilitiesDocument {
     /// `{"cores": [...], "components": [{"type", "introduced", "input", "container",
-    /// "properties": [{"name", "introduced", "essential"}]}], "actions": [...], "rules": [...]}`.
+    /// "properties": [{"name", "introduced", "essential"}]}], "actions": [...], "rules": [...],
+    /// "expressions": [{"name", "introduced"}]}` — `expressions` lists what expressions add
+    /// (`visibleWhen`, `template`, `computed`, the 2.1 predicate forms), so the studio offers
+    /// "Visible when" exactly when the server knows it.
     static let json: JSONValue = {
         let entries = CapabilityRegistry.entries
         let components: [JSONValue] = entries.compactMap { entry in
@@ -30,9 +33,14 @@ enum CapabilitiesDocument {
             guard case .rule(let name) = entry.capability else { return nil }
             return ["rule": .string(name), "introduced": .string(entry.introduced.description)]
         }
+        let expressions: [JSONValue] = entries.compactMap { entry in
+            guard case .expression(let name) = entry.capability else { return nil }
+            return ["name": .string(name), "introduced": .string(entry.introduced.description)]
+        }
         return [
             "cores": .array(CoreVersion.supported.map { .string($0.description) }),
             "components": .array(components), "actions": .array(actions), "rules": .array(rules),
+            "expressions": .array(expressions),
         ]
     }()
 }

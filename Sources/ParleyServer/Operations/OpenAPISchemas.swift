@@ -149,7 +149,7 @@ enum OpenAPISchemas {
                 "Capabilities",
                 object([
                     ("cores", array(string)), ("components", array(anyObject)), ("actions", array(anyObject)),
-                    ("rules", array(anyObject)),
+                    ("rules", array(anyObject)), ("expressions", array(anyObject)),
                 ])
             ),
             (

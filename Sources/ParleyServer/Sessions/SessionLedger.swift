@@ -62,11 +62,12 @@ struct SessionLedger: Sendable {
         if version.stepsResolvedPerSession.contains(record.step) {
             var flow = version.flow(in: record.locale)
             if let index = flow.steps.firstIndex(where: { $0.id.isScalarEqual(to: record.step) }) {
-                // A core before 2.1 evaluates nothing live: templates reading this screen are
-                // served as their fallback (DESIGN.md "Expressions", "Gating").
+                // A core without the registry's `expression:template` resolves nothing live:
+                // templates reading this screen are served as their fallback, and the gate decides
+                // the rest by the same registry (DESIGN.md "Expressions", "Gating").
                 let resolved = SnapshotResolver.resolve(
                     flow: flow, step: flow.steps[index], context: PathEntry.merged(record.path, in: version.flow),
-                    liveExpressions: core.core >= Self.liveExpressionsCore)
+                    liveExpressions: core.capabilities.resolvesTemplates)
                 flow.steps[index].screen = resolved.screen
             }
             screen = screens.render(flow, of: version, step: record.step, for: core, locale: record.locale)
@@ -79,9 +80,6 @@ struct SessionLedger: Sendable {
         }
         return SessionSnapshot(record, screen: screen)
     }
-
-    /// The first core that evaluates visibility and templates as the user types.
-    static let liveExpressionsCore = CoreVersion(2, 1, 0)
 
     /// When a session touched now expires: now plus the idle TTL.
     func sessionExpiry() -> Double {

@@ -31,6 +31,7 @@ extension StudioAsset {
         renderJS,
         rulesJS,
         stepsJS,
+        studioCoreJS,
         studioCSS,
         templatesJS,
         transitionsJS,

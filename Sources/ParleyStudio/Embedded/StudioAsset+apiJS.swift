@@ -47,7 +47,7 @@ export async function api(method, path, body, headers = {}) {
 }
 
 /** The supported client cores, oldest first (DESIGN.md "Capabilities"). */
-export const CORES = ['1.0.0', '1.1.0', '1.2.0', '2.0.0'];
+export const CORES = ['1.0.0', '1.1.0', '1.2.0', '2.0.0', '2.1.0'];
 
 /** "1.2.0" → "1.2". */
 export const shortCore = (core) => core.split('.').slice(0, 2).join('.');

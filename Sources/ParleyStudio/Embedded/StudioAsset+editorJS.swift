@@ -16,6 +16,7 @@ import { fill, h, status } from './dom.js';
 import { keepDraft, loadDraft } from './draft.js';
 import { EditHistory } from './history.js';
 import { lineOf, pointerLines } from './jsonpos.js';
+import { lintFlow } from './studio-core.js';
 import { visualEditor } from './visual.js';
 
 const PAUSE_MS = 250;
@@ -138,7 +139,7 @@ export async function editorPage(main, flow) {
     const parsed = pointerLines(text.value);
     if (parsed.error) return show([{ line: parsed.error.line, code: 'syntax', message: parsed.error.message }]);
     try {
-      const report = (await api('POST', '/v1/flows/lint', text.value)).data;
+      const report = await lintFlow(text.value);
       if (mine !== sequence) return;
       show(report.problems.map((problem) => ({ ...problem, line: lineOf(parsed.lines, problem.pointer) })), report.servability);
     } catch (error) {

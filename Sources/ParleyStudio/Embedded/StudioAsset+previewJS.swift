@@ -8,10 +8,11 @@ extension StudioAsset {
         text: ##"""
 // Preview: one step of the draft rendered for every supported core side by side, each with what
 // gating did (substituted, dropped, upgrade screen) and the rules the core defers to the server.
-import { api, ApiError, shortCore } from './api.js';
+import { ApiError, shortCore } from './api.js';
 import { fill, h, status } from './dom.js';
 import { loadDraft, parseDraft } from './draft.js';
-import { renderScreen } from './render.js';
+import { applyEvaluation, collectAnswers, renderScreen } from './render.js';
+import { previewStep } from './studio-core.js';
 
 const SERVED = {
   step: 'Serves the step.', upgrade: 'Serves the flow’s upgrade screen instead.',
@@ -20,6 +21,7 @@ const SERVED = {
 const ACTIONS = {
   substituted: 'replaced by its fallback', dropped: 'dropped', escalated: 'needs the upgrade screen',
   propertyRemoved: 'property removed', actionFallback: 'action replaced by its fallback',
+  templateFallback: 'template replaced by its fallback text',
 };
 
 /** The draft as a document, or a message pointing to the editor. */
@@ -40,11 +42,17 @@ export function lintRefusal(main, flow, error) {
     h('a', { href: `/studio/flows/${encodeURIComponent(flow)}/editor` }, 'Open the editor'));
 }
 
-/** One core's column: the rendered screen, the gating report and the deferred rules. */
-function column(entry) {
+/**
+ * One core's column: the rendered screen, the gating report and the deferred rules. Typing in it
+ * calls `onAnswers` with the column's answers and its screen element.
+ */
+function column(entry, onAnswers) {
   const label = shortCore(entry.core);
   const scope = `core${label.replace('.', '')}`;
-  const { element } = renderScreen(entry.screen, { scope });
+  const { element, fields } = renderScreen(entry.screen, { scope });
+  const changed = () => onAnswers(collectAnswers(fields));
+  element.addEventListener('input', changed);
+  element.addEventListener('change', changed);
   return h('section', { class: `core-column served-${entry.served}`, 'aria-labelledby': `${scope}-title`, 'data-core': label },
     h('h2', { id: `${scope}-title` }, `Core ${label}`),
     h('p', { class: 'served' }, SERVED[entry.served] || entry.served),
@@ -71,10 +79,11 @@ export async function previewPage(main, flow) {
   const locale = locales.includes(asked) ? asked : locales[0];
   let preview;
   try {
-    preview = (await api('POST', '/v1/flows/preview', { flow: document_, step, locale })).data;
+    preview = await previewStep(document_, step, { locale });
   } catch (error) {
     return lintRefusal(main, flow, error);
   }
+  const evaluate = evaluateLater(document_, step, locale);
   const picker = h('select', { id: 'step', name: 'step' }, steps.map((id) => h('option', { value: id }, id)));
   picker.value = step;
   const language = h('select', { id: 'locale', name: 'locale' }, locales.map((tag) => h('option', { value: tag }, tag)));
@@ -92,7 +101,32 @@ export async function previewPage(main, flow) {
     h('div', { class: 'field inline' }, h('label', { for: 'step' }, 'Step'), picker,
       locales.length > 1 ? [h('label', { for: 'locale' }, 'Language'), language] : null,
       h('span', { class: 'help' }, 'The draft as each core is served it; nothing is stored.')),
-    h('div', { class: 'columns', id: 'columns' }, preview.cores.map(column)));
+    h('div', { class: 'columns', id: 'columns' }, preview.cores.map((entry) => column(entry, evaluate))));
+  // What the draft shows before anything is answered, then again as answers change in any column.
+  evaluate({});
+}
+
+/**
+ * Fields appearing and texts changing as answers change (DESIGN.md "Expressions"): the server's
+ * interpreter evaluates the step for `answers` and every column shows its verdict.
+ */
+let evaluations = 0;
+let settle = null;
+function evaluateLater(document_, step, locale) {
+  return (answers) => {
+    clearTimeout(settle);
+    settle = setTimeout(async () => {
+      const mine = ++evaluations;
+      let evaluation;
+      try {
+        ({ evaluation } = await previewStep(document_, step, { locale, answers }));
+      } catch {
+        return;
+      }
+      if (mine !== evaluations) return;
+      for (const screen of document.querySelectorAll('#columns .device')) applyEvaluation(screen, evaluation);
+    }, 150);
+  };
 }
 """##)
 }

@@ -19,6 +19,7 @@ body { margin: 0; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 8px; top: 8px; background: var(--paper); padding: 6px 10px; z-index: 10; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+[hidden] { display: none !important; }
 a { color: var(--accent); }
 :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 

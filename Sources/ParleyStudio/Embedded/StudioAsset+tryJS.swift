@@ -8,11 +8,16 @@ extension StudioAsset {
         text: ##"""
 // Try it: walk the draft as a user of one core would. Each answer is checked by the server's
 // interpreter (the preview endpoint with answers), errors appear under their fields, and the
-// next step is the one the flow's `next` chooses on the server.
-import { api, CORES, shortCore } from './api.js';
+// next step is the one the flow's `next` chooses on the server. As answers change, the same
+// interpreter says which fields show and what recalled texts read (DESIGN.md "Expressions").
+import { CORES, shortCore } from './api.js';
 import { fill, h, status } from './dom.js';
 import { draftDocument, lintRefusal } from './preview.js';
-import { collectAnswers, renderScreen } from './render.js';
+import { applyEvaluation, collectAnswers, renderScreen } from './render.js';
+import { previewStep } from './studio-core.js';
+
+/** How long typing pauses before the draft is evaluated again. */
+const SETTLE_MS = 150;
 
 /** `/studio/flows/{id}/try`. */
 export async function tryPage(main, flow) {
@@ -20,20 +25,27 @@ export async function tryPage(main, flow) {
   const draft = await draftDocument(main, flow);
   if (!draft) return;
   const core = h('select', { id: 'core', name: 'core' }, CORES.map((value) => h('option', { value }, `Core ${shortCore(value)}`)));
-  core.value = sessionStorage.getItem('parley.try.core') || '1.2.0';
+  const remembered = sessionStorage.getItem('parley.try.core');
+  core.value = CORES.includes(remembered) ? remembered : CORES[CORES.length - 1];
   const stage = h('div', { id: 'stage', class: 'try-stage' });
   const trail = h('ol', { id: 'path', class: 'path', 'aria-label': 'Steps answered' });
   let walk = { step: draft.start, context: {}, path: [] };
+  let shownSequence = 0;
 
   const show = async (errors = [], values = {}) => {
+    const mine = ++shownSequence;
     let preview;
     try {
-      preview = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value })).data;
+      // With the path so far as context, the step is served as a session would serve it, and the
+      // evaluation says what the current answers show.
+      preview = await previewStep(draft, walk.step, { core: core.value, answers: values, context: walk.context });
     } catch (error) {
       return lintRefusal(main, flow, error);
     }
+    if (mine !== shownSequence) return;
     const served = preview.cores[0];
     const { element, fields } = renderScreen(served.screen, { scope: 'try', interactive: true, values });
+    applyEvaluation(element, preview.evaluation);
     for (const error of errors) {
       const slot = element.querySelector(`.field-error[data-field="${CSS.escape(error.field)}"]`);
       if (slot) {
@@ -44,13 +56,33 @@ export async function tryPage(main, flow) {
       }
     }
     if (!element.querySelector('button[type="submit"]')) element.append(h('button', { type: 'submit', class: 'primary' }, 'Continue'));
-    const form = h('form', { class: 'device', novalidate: true, 'aria-label': `Step ${walk.step}` }, element);
+    const form = h('form', { class: 'device', novalidate: true, 'aria-label': `Step ${walk.step}`, 'data-core': served.core }, element);
+    let timer = null;
+    let asked = 0;
+    const reevaluate = () => {
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        const sequence = ++asked;
+        const answers = collectAnswers(fields);
+        const { evaluation } = await previewStep(draft, walk.step, { core: core.value, answers, context: walk.context });
+        if (sequence === asked && form.isConnected) {
+          applyEvaluation(element, evaluation);
+          form.dataset.evaluated = String(sequence);
+        }
+      }, SETTLE_MS);
+    };
+    form.addEventListener('input', reevaluate);
+    form.addEventListener('change', reevaluate);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
+      clearTimeout(timer);
       const answers = collectAnswers(fields);
-      const outcome = (await api('POST', '/v1/flows/preview', { flow: draft, step: walk.step, core: core.value, answers, context: walk.context })).data.outcome;
+      const { outcome } = await previewStep(draft, walk.step, { core: core.value, answers, context: walk.context });
       if (!outcome.valid) return show(outcome.errors, answers);
-      walk = { step: outcome.next, context: { ...walk.context, ...answers }, path: [...walk.path, walk.step] };
+      // What the interpreter cleared (hidden fields) never joins the path, as in a session.
+      const kept = { ...answers };
+      for (const field of outcome.cleared || []) delete kept[field];
+      walk = { step: outcome.next, context: { ...walk.context, ...kept }, path: [...walk.path, walk.step] };
       fill(trail, ...walk.path.map((id) => h('li', {}, id)));
       if (!walk.step) {
         fill(stage, status(`Done: the flow ends after “${walk.path[walk.path.length - 1]}”. The server accepted every answer.`, 'ok'));

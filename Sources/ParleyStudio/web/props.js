@@ -65,7 +65,7 @@ export function propertyPanel({ key, node, component, registry, locales, fields,
     fallbackSection(key, node, registry, commit, onFallback),
     h('section', { class: 'visible-when', 'aria-labelledby': `${key}-vw`.replace(/[^A-Za-z0-9_-]+/g, '-') },
       h('h4', { id: `${key}-vw`.replace(/[^A-Za-z0-9_-]+/g, '-') }, 'Visible when'),
-      registry.expressions
+      (registry.expressions || []).some((entry) => entry.name === 'visibleWhen')
         ? (node.visibleWhen
           ? [predicateEditor({ key: `${key}/visibleWhen`, predicate: node.visibleWhen, fields, label: 'Show only when', set: (next) => commit((target) => { target.visibleWhen = next; }) }),
             action(`${key}/visibleWhen/remove`, 'Always show', () => commit((target) => { delete target.visibleWhen; }))]

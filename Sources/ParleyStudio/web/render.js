@@ -3,12 +3,32 @@
 // A preview, not a client: nothing is fetched (images show their description and address).
 import { h } from './dom.js';
 
-const text = (value) => (typeof value === 'string' ? value : '');
+const isTemplate = (value) => value !== null && typeof value === 'object' && Array.isArray(value.template);
 
-/** Renders `screen` with ids prefixed by `scope`; `interactive` makes submit buttons submit. */
+/** A template as a designer reads it before it is evaluated: its parts, each expression as ‹name›. */
+function templateOutline(value) {
+  return value.template.map((part) => {
+    if (typeof part === 'string') return part;
+    const name = part && (part.field || part.computed);
+    return typeof name === 'string' ? `‹${name}›` : '‹…›';
+  }).join('');
+}
+
+/** Plain text of a property (attributes, labels of labels): a template shows its outline. */
+const text = (value) => (typeof value === 'string' ? value : isTemplate(value) ? templateOutline(value) : '');
+
+/**
+ * Renders `screen` with ids prefixed by `scope`; `interactive` makes submit buttons submit.
+ * A template (DESIGN.md "Expressions") is rendered as a span marked `data-text="node/property"`
+ * holding its outline, which `applyEvaluation` replaces with the server's resolved text.
+ */
 export function renderScreen(screen, { scope, interactive = false, values = {} } = {}) {
   const fields = [];
   const id = (node) => `${scope}-${node.id}`;
+  const shown = (node, name) => {
+    const value = (node.properties || {})[name];
+    return isTemplate(value) ? h('span', { class: 'template', 'data-text': `${node.id}/${name}` }, templateOutline(value)) : text(value);
+  };
   const errorSlot = (node) => h('p', { class: 'field-error', id: `${id(node)}-error`, 'data-field': node.properties.fieldId });
   const described = (node) => ({ 'aria-describedby': `${id(node)}-error` });
 
@@ -32,7 +52,7 @@ export function renderScreen(screen, { scope, interactive = false, values = {} }
         return h('div', { class: `stack ${node.type} gap-${p.spacing || 'm'} align-${p.alignment || 'start'}`, 'data-node': node.id }, children());
       case 'text': {
         const style = p.style || 'body';
-        return h(style === 'title' || style === 'headline' ? 'h3' : 'p', { class: `text style-${style}`, 'data-node': node.id }, text(p.text));
+        return h(style === 'title' || style === 'headline' ? 'h3' : 'p', { class: `text style-${style}`, 'data-node': node.id }, shown(node, 'text'));
       }
       case 'image':
         return h('figure', { class: 'image', 'data-node': node.id },
@@ -43,20 +63,20 @@ export function renderScreen(screen, { scope, interactive = false, values = {} }
         return h('button', {
           type: interactive && submits ? 'submit' : 'button', class: submits ? 'primary' : '', 'data-node': node.id,
           'data-action': p.action ? p.action.type : null, title: p.action && p.action.url ? `Opens ${p.action.url}` : null,
-        }, text(p.title));
+        }, shown(node, 'title'));
       }
       case 'textField':
-        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'text', placeholder: text(p.placeholder) || null, value: values[p.fieldId] || '', ...described(node) }), text(p.label));
+        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'text', placeholder: text(p.placeholder) || null, value: values[p.fieldId] || '', ...described(node) }), shown(node, 'label'));
       case 'picker': {
         const select = h('select', { id: id(node), name: p.fieldId, ...described(node) },
           h('option', { value: '' }, 'Choose…'), (p.options || []).map((option) => h('option', { value: option }, option)));
         select.value = values[p.fieldId] || '';
-        return input(node, select, text(p.label));
+        return input(node, select, shown(node, 'label'));
       }
       case 'datePicker':
-        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'date', value: values[p.fieldId] || '', ...described(node) }), text(p.label));
+        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'date', value: values[p.fieldId] || '', ...described(node) }), shown(node, 'label'));
       case 'toggle':
-        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'checkbox', role: 'switch', checked: values[p.fieldId] === 'true', ...described(node) }), text(p.label));
+        return input(node, h('input', { id: id(node), name: p.fieldId, type: 'checkbox', role: 'switch', checked: values[p.fieldId] === 'true', ...described(node) }), shown(node, 'label'));
       case 'quickReplies': {
         const group = h('fieldset', { class: 'field quick-replies', 'data-node': node.id, ...described(node) },
           h('legend', {}, text(p.label) || 'Quick replies'),
@@ -72,10 +92,10 @@ export function renderScreen(screen, { scope, interactive = false, values = {} }
       case 'divider':
         return h('hr', { class: 'divider', 'data-node': node.id });
       case 'card': {
-        const heading = h('h4', {}, text(p.title));
+        const heading = h('h4', {}, shown(node, 'title'));
         return h('article', { class: 'card', 'data-node': node.id, 'aria-label': text(p.title) || null },
           p.imageUrl ? h('div', { class: 'image-box', role: 'img', 'aria-label': `Image for ${text(p.title)}` }, 'Image') : null,
-          heading, p.subtitle ? h('p', { class: 'subtitle' }, text(p.subtitle)) : null, children(),
+          heading, p.subtitle ? h('p', { class: 'subtitle' }, shown(node, 'subtitle')) : null, children(),
           p.action ? h('button', { type: 'button', class: 'card-action', title: p.action.url ? `Opens ${p.action.url}` : null }, `Open ${text(p.title)}`) : null);
       }
       case 'carousel':
@@ -103,4 +123,22 @@ export function collectAnswers(fields) {
     } else answers[field] = control.value;
   }
   return answers;
+}
+
+/**
+ * Shows what the server's interpreter decided for the current answers (the preview's
+ * `evaluation`, DESIGN.md "Expressions"): nodes it hides are hidden (with their fields, so a
+ * hidden field is neither seen nor focusable), and every template span shows its resolved text.
+ */
+export function applyEvaluation(element, evaluation) {
+  if (!evaluation) return;
+  for (const [node, visible] of Object.entries(evaluation.visible || {})) {
+    for (const target of element.querySelectorAll(`[data-node="${CSS.escape(node)}"]`)) {
+      target.hidden = !visible;
+      target.classList.toggle('expression-hidden', !visible);
+    }
+  }
+  for (const [key, value] of Object.entries(evaluation.texts || {})) {
+    for (const span of element.querySelectorAll(`[data-text="${CSS.escape(key)}"]`)) span.textContent = value;
+  }
 }
