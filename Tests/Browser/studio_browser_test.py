@@ -412,6 +412,8 @@ TESTS = [
     studio_data_tests.test_funnel_from_the_database_is_the_same_everywhere,
     studio_wasm_tests.test_kit_walks_passport_intake_across_a_server_restart,
     studio_wasm_tests.test_kit_follows_a_live_session,
+    studio_wasm_tests.test_studio_lints_and_previews_with_the_server_stopped,
+    studio_wasm_tests.test_studio_asks_the_server_where_webassembly_is_unavailable,
 ]
 
 

@@ -181,3 +181,86 @@ def test_kit_follows_a_live_session(studio):
         studio.check_page("kit-live-message", EXPECTED_CONSOLE)
     finally:
         server.close()
+
+
+def set_text(studio, text):
+    studio.driver.execute_script("""
+        const area = document.getElementById('flow-json');
+        area.value = arguments[0];
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+    """, text)
+
+
+def fetched(studio, suffix):
+    """How many requests of this page went to a URL ending in `suffix` (resource timing sees fetches)."""
+    return studio.driver.execute_script(
+        "return performance.getEntriesByType('resource').filter((e) => e.name.split('?')[0].endsWith(arguments[0])).length",
+        suffix)
+
+
+def nav(studio, label):
+    """Follows a view link of the studio's navigation (in the page: no document load)."""
+    studio.driver.find_element(By.XPATH, f"//nav[@id='nav']//a[normalize-space()='{label}']").click()
+
+
+def test_studio_lints_and_previews_with_the_server_stopped(studio):
+    server = OwnServer(studio)
+    try:
+        studio.driver.get_log("browser")
+        studio.driver.get(server.base + "/studio")
+        studio.wait("#token").send_keys(studio.token)
+        studio.driver.find_element(By.CSS_SELECTOR, "form.signin button[type=submit]").click()
+        studio.wait("table.data a", "passport-intake")
+        studio.driver.get(server.base + "/studio/flows/passport-intake/editor")
+        studio.wait("#lint-summary", "No problems")
+        assert fetched(studio, "/parley-core.wasm") == 1 and fetched(studio, "/v1/flows/lint") == 0, \
+            "the editor lints through the module, not the server"
+        text = studio.driver.find_element(By.ID, "flow-json").get_attribute("value")
+        server.kill()  # signed in, draft loaded: from here on nothing answers on the server's port
+
+        broken = text.replace('"fieldId": "purpose"', '"fieldId": "passportCountry"', 1)
+        assert broken != text
+        set_text(studio, broken)
+        studio.wait('#problems li[data-code="duplicateFieldId"]')
+        renamed = re.sub(r'("(?:label|en)": ")Purpose of [^"]*"', r'\1Reason for the trip"', text, count=1)
+        assert renamed != text
+        set_text(studio, renamed)
+        studio.wait("#lint-summary", "No problems")
+        studio.wait("#save:not([disabled])").click()
+        studio.wait("#save-result .notice.error", "saving needs the server")
+        studio.check_page("studio-offline-editor", EXPECTED_CONSOLE)
+
+        nav(studio, "Preview")
+        studio.wait('.core-column[data-core="1.0"] .device label', "Reason for the trip")
+        studio.wait('.core-column[data-core="2.0"]')
+        nav(studio, "Try it")
+        studio.wait("#current-step", "country")
+        studio.driver.find_element(By.CSS_SELECTOR, "#stage input[name=passportCountry]").send_keys("de")
+        studio.driver.find_element(By.CSS_SELECTOR, "#stage select[name=purpose] option[value=work]").click()
+        studio.driver.find_element(By.CSS_SELECTOR, "#stage button[type=submit]").click()
+        studio.wait('#stage .field-error[data-field="passportCountry"]', "Use the two-letter country code.")
+        field = studio.driver.find_element(By.CSS_SELECTOR, "#stage input[name=passportCountry]")
+        field.clear()
+        field.send_keys("DE")
+        studio.driver.find_element(By.CSS_SELECTOR, "#stage button[type=submit]").click()
+        studio.wait("#current-step", "employer")
+        assert fetched(studio, "/v1/flows/preview") == 0, "preview and Try it ran in the tab"
+        studio.check_page("studio-offline-try", EXPECTED_CONSOLE)
+    finally:
+        server.close()
+
+
+def test_studio_asks_the_server_where_webassembly_is_unavailable(studio):
+    """No WebAssembly in the page (an old or locked-down browser): lint and preview go to the server."""
+    script = studio.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                           {"source": "delete globalThis.WebAssembly;"})
+    try:
+        studio.open("/studio/flows/passport-intake/editor")
+        studio.wait("#lint-summary", "No problems")
+        assert studio.driver.execute_script("return typeof WebAssembly") == "undefined"
+        assert fetched(studio, "/v1/flows/lint") >= 1 and fetched(studio, "/parley-core.wasm") == 0
+        nav(studio, "Preview")
+        studio.wait('.core-column[data-core="1.0"] .device')
+        assert fetched(studio, "/v1/flows/preview") >= 1
+    finally:
+        studio.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
