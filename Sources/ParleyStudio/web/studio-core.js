@@ -8,22 +8,18 @@
 // the server is away. Where WebAssembly is unavailable, or the server has no module (started
 // without --core-module), they ask the server as before. Saving always goes to the server.
 import { api, ApiError } from './api.js';
-import { loadParleyCore } from './parley-core.mjs';
 
 let loading = null;
 
 /** The module, loaded once per tab (after the page's first paint: the studio never waits for it
  *  to show); null where WebAssembly is unavailable or the server serves no module. */
 export function localCore() {
+  // Imported here, not at the top: the wrapper and the module are not part of the first load.
   loading ??= (typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function'
-    ? loadParleyCore('/studio/assets/parley-core.wasm') : Promise.reject(new Error('no WebAssembly')))
+    ? import('./parley-core.mjs').then(({ loadParleyCore }) => loadParleyCore('/studio/assets/parley-core.wasm'))
+    : Promise.reject(new Error('no WebAssembly')))
     .catch(() => null);
   return loading;
-}
-
-/** Whether lint and preview run in this tab (for the pages to say so). */
-export async function runsLocally() {
-  return (await localCore()) !== null;
 }
 
 /**
