@@ -27,5 +27,6 @@ extension GatingBenchmark {
                     + "\(Self.format(median.microseconds)) µs, fastest \(Self.format(measured[0].microseconds)) µs; "
                     + "\(verdict) the 50 µs target")
         }
+        runExpressions(flows, cores: cores)
     }
 }

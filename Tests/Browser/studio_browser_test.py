@@ -402,6 +402,7 @@ TESTS = [
     test_preview_shows_picker_fallback_on_1_0_and_quick_replies_on_1_2,
     test_try_it_shows_the_interpreter_message_and_follows_the_branch,
     studio_expression_tests.test_try_it_shows_fields_and_recalled_texts_as_answers_change,
+    studio_expression_tests.test_editor_shows_an_expression_lint_problem_at_its_line,
     test_graph_draws_edges_with_conditions_and_marks_unreachable, test_funnel_reads_stored_sessions,
     test_release_and_roll_back_from_the_page, test_client_key_is_on,
     studio_editor_tests.test_build_a_flow_visually_and_save_it,

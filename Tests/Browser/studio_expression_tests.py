@@ -62,3 +62,25 @@ def test_try_it_shows_fields_and_recalled_texts_as_answers_change(studio):
     studio.wait("#current-step", "confirm")
     studio.wait("#stage", "Thanks, Ana — your premium is 50.")
     studio.check_page("try-recall")
+
+
+def test_editor_shows_an_expression_lint_problem_at_its_line(studio):
+    studio.open("/studio/flows/travel-insurance/editor")
+    studio.wait("#lint-summary", "No problems")
+    text = studio.driver.find_element(By.ID, "flow-json").get_attribute("value")
+    # The confirm step's template recalls the e-mail; make it recall the sensitive medical notes.
+    broken = text.replace('"field": "email"', '"field": "medicalNotes"')
+    assert broken.count('"field": "medicalNotes"') == 1, "the policy template reads the e-mail once"
+    line = [i + 1 for i, row in enumerate(broken.split("\n")) if '"field": "medicalNotes"' in row][0]
+    studio.driver.execute_script("""
+        const area = document.getElementById('flow-json');
+        area.value = arguments[0];
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+    """, broken)
+    problem = studio.wait('#problems li[data-code="templateReadsSensitiveField"]')
+    # The pointer names the template part: the object's line or its "field" line.
+    assert problem.get_attribute("data-line") in (str(line - 1), str(line)), (problem.get_attribute("data-line"), line)
+    assert "medicalNotes" in problem.text, problem.text
+    assert not studio.driver.find_element(By.ID, "save").is_enabled(), "save is refused while lint fails"
+    studio.check_page("editor-expression-problem")
+    studio.driver.execute_script("sessionStorage.removeItem('parley.draft.travel-insurance')")

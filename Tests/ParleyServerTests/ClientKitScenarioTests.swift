@@ -116,14 +116,14 @@ import Testing
 
     /// The verdict a `ParleySession` gives on the device (`check`, the app's own call) equals the
     /// server's on every generated sample of every step its walk reaches, every shipped flow, cores
-    /// 1.0 to 2.0 (except rules the core defers, which only the server runs).
+    /// 1.0 to 2.1 (except rules the core defers, which only the server runs).
     @Test func theSessionsLocalVerdictIsTheServersOnEverySampleOfItsWalk() async throws {
         try await ServiceHarness.run(inProcess: 1, .live) { service in
             var compared = 0
             var walked: Set<String> = []
             for flow in ShippedFlows.all {
                 let version = try Self.publish(flow, service)
-                for core in ["1.0.0", "1.1.0", "1.2.0", "2.0.0"] {
+                for core in ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"] {
                     let capabilities = CapabilitySet(core: try CoreVersion(parsing: core))
                     let samples = try #require(SampleGenerator(seed: 4).samples(for: flow, capabilities: capabilities))
                     let session = try await ParleySession.start(
@@ -156,14 +156,14 @@ import Testing
         }
     }
 
-    /// Client verdict == server verdict on every generated sample, every shipped flow, cores 1.0 to 2.0
+    /// Client verdict == server verdict on every generated sample, every shipped flow, cores 1.0 to 2.1
     /// (except rules the core defers, which only the server runs).
     @Test func clientAndServerAgreeOnEverySample() async throws {
         try await ServiceHarness.run(inProcess: 1, .live) { service in
             var compared = 0
             for flow in ShippedFlows.all {
                 let version = try Self.publish(flow, service)
-                for core in ["1.0.0", "1.1.0", "1.2.0", "2.0.0"] {
+                for core in ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"] {
                     let capabilities = CapabilitySet(core: try CoreVersion(parsing: core))
                     let samples = try #require(SampleGenerator(seed: 4).samples(for: flow, capabilities: capabilities))
                     for step in samples.steps {

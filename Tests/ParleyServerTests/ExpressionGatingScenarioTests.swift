@@ -44,6 +44,22 @@ import Testing
         screen?["root"]?["children"]?.arrayValue?.first { $0["id"]?.stringValue == id }?["properties"]?["text"]
     }
 
+    @Test func theRegistryListsWhatExpressionsAddAsCore21() async throws {
+        try await ServiceHarness.run(inProcess: 1, .live) { service in
+            let registry = try service.client.send(
+                "GET", "/v1/capabilities", headers: [ServiceHarness.bearer(service.author)])
+            try #require(registry.status == 200, "\(registry)")
+            #expect(registry.json["cores"]?.arrayValue?.last == "2.1.0", "\(registry)")
+            let expressions = registry.json["expressions"]?.arrayValue ?? []
+            #expect(
+                expressions.compactMap { $0["name"]?.stringValue } == [
+                    "visibleWhen", "template", "computed", "greaterThan", "atLeast", "lessThan", "atMost", "matches",
+                    "empty",
+                ], "\(registry)")
+            #expect(expressions.allSatisfy { $0["introduced"] == "2.1.0" })
+        }
+    }
+
     @Test func aTemplateReadingAnEarlierStepResolvesInTheSnapshotForCore10() async throws {
         try await ServiceHarness.run(inProcess: 1, .live) { service in
             let id = FlowFixture.uniqueId("recall")

@@ -42,19 +42,15 @@ public struct Gate: Sendable {
     /// upgrade screen was served.
     ///
     /// This is the step as served without a session: for a core before 2.1, what reads only
-    /// earlier steps is first decided as if they were unanswered
+    /// earlier steps is first settled without their answers (shown; templates' expressions empty)
     /// (``SnapshotResolver/withoutSession(flow:step:capabilities:)``). A session resolves its
     /// own step first (``SnapshotResolver/resolve(flow:step:context:liveExpressions:)``), which
     /// leaves nothing for that pass to change.
     public func gate(_ flow: Flow, step: String) -> GatedStep? {
         guard let index = flow.steps.firstIndex(where: { $0.id.isScalarEqual(to: step) }) else { return nil }
         let stepId = flow.steps[index].id
-        let resolved = SnapshotResolver.withoutSession(
-            flow: flow, step: flow.steps[index], capabilities: capabilities)
-        var run = GateRun(
-            capabilities: capabilities, base: JSONPointer(tokens: ["steps", String(index), "screen"]),
-            hidden: resolved.hidden)
-        let gated = run.run(resolved.screen)
+        let screen = SnapshotResolver.withoutSession(flow: flow, step: flow.steps[index], capabilities: capabilities)
+        let gated = gate(screen, at: JSONPointer(tokens: ["steps", String(index), "screen"]))
         guard gated.needsUpgrade else {
             return GatedStep(
                 stepId: stepId, served: .step, screen: gated.screen, report: gated.report, deferred: gated.deferred)

@@ -23,14 +23,9 @@ struct GateRun {
     private var keptSubmits = 0
     private var pendingForward: [(entry: Int, problem: GatingReason.Problem)] = []
 
-    /// Nodes hidden before gating (a screen served without a session: docs/expressions.md), left
-    /// out without a report entry, so the positions in report pointers stay those of the input.
-    private let hidden: Set<ScalarKey>
-
-    init(capabilities: CapabilitySet, base: JSONPointer, hidden: Set<ScalarKey> = []) {
+    init(capabilities: CapabilitySet, base: JSONPointer) {
         self.capabilities = capabilities
         self.base = base
-        self.hidden = hidden
     }
 
     /// What gating did to one node: nothing (serve the original value, no
@@ -129,10 +124,6 @@ struct GateRun {
         var children: [Node]? = nil
         // Indexing (not `for child in`) lets the child be passed borrowed, without a copy.
         for position in node.children.indices {
-            if !hidden.isEmpty, hidden.contains(ScalarKey(node.children[position].id)) {
-                if children == nil { children = Self.prefix(node.children, position) }
-                continue
-            }
             path.append(.child(position))
             let result = gate(node.children[position], parent: node.type, isRoot: false, original: nil)
             path.removeLast()

@@ -183,7 +183,7 @@ public struct ServiceRoute: Sendable {
             .scope(.author), responses: [(200, "Funnel", "the funnel")], problems: [400, 401, 403, 404]),
         ServiceRoute(
             "GET", "/v1/capabilities", .getCapabilities,
-            "The capability registry: each component type, property, action type and rule kind with the core version that introduced it.",
+            "The capability registry: each component type, property, action type, rule kind and what expressions add, with the core version that introduced it.",
             .anyToken, responses: [(200, "Capabilities", "the registry")], problems: [401]),
         ServiceRoute(
             "GET", "/v1/flows/{id}/completions", .listCompletions,

@@ -172,10 +172,12 @@ cases.append(flow_case(
     "without a session a 2.1 core gets every template and visibleWhen unresolved", "2.1.0", flow(), "confirm",
     "step", confirm, []))
 cases.append(flow_case(
-    "without a session 1.2 gets earlier-step templates with their expressions empty, live ones as fallback",
+    "without a session 1.2 gets earlier-step templates with their expressions empty, live ones as fallback, "
+    "and every node whose visibleWhen reads earlier steps shown",
     "1.2.0", flow(), "confirm", "step",
     screen(text("thanks", "Thanks for  days"), text("live", "Enter the code you got."), field("code", "Code"),
-           text("notfr", "Use your local postal code."), SUBMIT, id="confirm"),
+           text("fr", "French postcodes have five digits."), text("notfr", "Use your local postal code."), SUBMIT,
+           id="confirm"),
     [entry("live", "/steps/1/screen/root/children/1/properties/text", "templateFallback")]))
 cases.append(flow_case(
     "without a session 1.0 gets the upgrade screen for a live template without fallback", "1.0.0", flow(True),
