@@ -168,11 +168,14 @@ def test_kit_follows_a_live_session(studio):
         session = studio.driver.execute_script("return sessionStorage.getItem('parley.session')")
         assert session, "the kit keeps the session id to resume"
         headers = {"Authorization": f"Bearer {agent}"}
+        fill(studio, {"passportCountry": "FR"})
         status, _, body = studio.http("POST", f"/v1/sessions/{session}/events",
                                       {"say": {"text": "Hello from the visa desk", "from": "Ana"}}, headers,
                                       base=server.base)
         assert status == 200, f"say: {status} {body}"
         studio.wait("#messages li", "Hello from the visa desk")
+        typed = studio.driver.find_element(By.ID, "field-passportCountry").get_attribute("value")
+        assert typed == "FR", f"a message must not redraw the form under the user: {typed!r}"
         status, _, body = studio.http("POST", f"/v1/sessions/{session}/events", {"goto": "contact"}, headers,
                                       base=server.base)
         assert status == 200, f"goto: {status} {body}"

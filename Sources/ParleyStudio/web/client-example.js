@@ -29,6 +29,8 @@ const requiredBy = (p) => (p.validation || []).some((rule) => rule.rule === 'req
 
 /** The inputs of the rendered screen: field id → {kind, control, error}. */
 let fields = new Map();
+/** The fields the user has changed on this screen (their local errors show as they type). */
+const touched = new Set();
 
 /** One node of a gated screen (DESIGN.md "Component vocabulary") as HTML. */
 function node(component) {
@@ -134,12 +136,20 @@ function focusField(field) {
   (entry.kind === 'radio' ? entry.control.querySelector('input') : entry.control).focus();
 }
 
+/** Which screen is drawn: a snapshot that only adds messages leaves the form (and what the user
+ *  is typing, and focus) alone. */
+let drawn = '';
+
 /** Renders a snapshot: the step's screen, its prefilled values, or the end of the session. */
 function render(client, snapshot) {
   form.dataset.rev = String(snapshot.rev);
+  renderMessages(snapshot.messages || []);
+  const screenKey = `${snapshot.session} ${snapshot.step} ${snapshot.status} ${(snapshot.path || []).length}`;
+  if (screenKey === drawn) return;
+  drawn = screenKey;
+  touched.clear();
   form.dataset.step = snapshot.step;
   form.dataset.status = snapshot.status;
-  renderMessages(snapshot.messages || []);
   fields = new Map();
   if (snapshot.status !== 'active') {
     title.textContent = snapshot.status === 'completed' ? 'Thank you: we have your answers' : 'This session has expired';
@@ -197,8 +207,7 @@ async function main() {
   const core = await loadParleyCore('/studio/assets/parley-core.wasm').catch(() => null);
   document.documentElement.dataset.core = core ? core.version : 'server';
   const client = new ParleyClient({ core });
-  const touched = new Set();
-  client.onSnapshot((snapshot) => { touched.clear(); render(client, snapshot); });
+  client.onSnapshot((snapshot) => render(client, snapshot));
   form.addEventListener('input', (event) => {
     if (event.target.name) touched.add(event.target.name);
     const local = client.validate(answers());
