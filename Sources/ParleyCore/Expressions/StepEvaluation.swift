@@ -17,27 +17,30 @@ public struct StepEvaluation: Sendable, Equatable {
     /// The rule interpreter's outcome over the visible inputs.
     public let validation: ValidationOutcome
     /// The text of every template of the screen's visible nodes (fallbacks not included), in
-    /// document order: what a core shows as the user types.
+    /// document order: what a core shows as the user types. Empty when evaluated with
+    /// `resolvingTexts: false` (the server judging an answer needs no text).
     public let texts: [TemplateText]
     /// The step to go to when the answers are valid: the first transition whose `when` holds over
     /// ``environment``; `nil` when invalid, when no transition matches or when `next` is empty.
     public let nextStepId: String?
 
     /// Evaluates a flow's step for submitted `answers`, `context` being the answers of the earlier
-    /// steps of the path (laid over each other in order).
+    /// steps of the path (laid over each other in order). `resolvingTexts: false` leaves
+    /// ``texts`` empty: judging an answer (sessions, path replay) reads no template, and resolving
+    /// them was most of what expressions added to an answer's cost.
     public static func evaluate(
         flow: Flow, step: Step, answers: Answers, context: Answers = Answers(),
-        mode: RuleInterpreter.Mode = .server
+        mode: RuleInterpreter.Mode = .server, resolvingTexts: Bool = true
     ) -> StepEvaluation {
         evaluate(
             screen: step.screen, computed: flow.computed, answers: answers, context: context, mode: mode,
-            transitions: step.next)
+            transitions: step.next, resolvingTexts: resolvingTexts)
     }
 
     /// Evaluates a screen on its own (no transitions); `computed` are the flow's computed values.
     public static func evaluate(
         screen: Screen, computed: [ComputedValue], answers: Answers, context: Answers = Answers(),
-        mode: RuleInterpreter.Mode = .server, transitions: [Transition] = []
+        mode: RuleInterpreter.Mode = .server, transitions: [Transition] = [], resolvingTexts: Bool = true
     ) -> StepEvaluation {
         var evaluator = ExpressionEvaluator(
             computed: computed, answers: Answers.onPath(answers, context: context, screen: screen))
@@ -48,7 +51,8 @@ public struct StepEvaluation: Sendable, Equatable {
             cleared.append(field)
             stored[field] = nil
         }
-        let texts = TemplateText.resolve(screen, visibility: visibility, evaluator: &evaluator)
+        let texts =
+            resolvingTexts ? TemplateText.resolve(screen, visibility: visibility, evaluator: &evaluator) : []
         let environment = evaluator.environment()
         let validation = RuleInterpreter(mode: mode).validate(
             screen: screen, submitted: stored, environment: environment, visibility: visibility)

@@ -61,7 +61,8 @@ extension Step {
     /// need ``StepEvaluation/evaluate(flow:step:answers:context:mode:)``.
     public func nextStepId(for answers: Answers, context: Answers) -> String? {
         let evaluation = StepEvaluation.evaluate(
-            screen: screen, computed: [], answers: answers, context: context, transitions: next)
+            screen: screen, computed: [], answers: answers, context: context, transitions: next,
+            resolvingTexts: false)
         return next.first { $0.when.map(evaluation.environment.holds) ?? true }?.goto
     }
 }

@@ -38,7 +38,9 @@ public struct RuleInterpreter: Sendable {
     /// is unexpected on the server, and read by no rule in either mode. A screen read alone has no
     /// computed values: they read as empty (use ``StepEvaluation`` for a flow's step).
     public func validate(screen: Screen, answers: Answers, context: Answers = Answers()) -> ValidationOutcome {
-        StepEvaluation.evaluate(screen: screen, computed: [], answers: answers, context: context, mode: mode).validation
+        StepEvaluation.evaluate(
+            screen: screen, computed: [], answers: answers, context: context, mode: mode, resolvingTexts: false
+        ).validation
     }
 
     /// Validates with the visibility already decided: `submitted` holds the step's answers with

@@ -62,7 +62,8 @@ public struct PathReplay: Sendable {
             guard let step = flow.step(entry.step) else { return refused(.unknownStep) }
             // Visibility and computed values are recomputed from the path itself: a hidden field's
             // answer is cleared, never carried into the context or the completion.
-            let evaluation = StepEvaluation.evaluate(flow: flow, step: step, answers: entry.answers, context: context)
+            let evaluation = StepEvaluation.evaluate(
+                flow: flow, step: step, answers: entry.answers, context: context, resolvingTexts: false)
             guard evaluation.validation.valid else { return refused(.invalidAnswers(evaluation.validation.errors)) }
             let chosen = evaluation.nextStepId
             // A step visited again replaces what its earlier visit answered (absent now is absent).
