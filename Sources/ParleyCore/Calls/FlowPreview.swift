@@ -61,7 +61,9 @@ public enum FlowPreview {
     /// set (deferred rules included), `context` as the answers of earlier steps and, when valid,
     /// the step `next` chooses over the answers and the flow's computed values.
     public static func outcome(of step: Step, in flow: Flow, answers: Answers, context earlier: Answers) -> JSONValue {
-        let evaluation = StepEvaluation.evaluate(flow: flow, step: step, answers: answers, context: earlier)
+        // Judging answers reads no template (the evaluation beside it resolves the texts).
+        let evaluation = StepEvaluation.evaluate(
+            flow: flow, step: step, answers: answers, context: earlier, resolvingTexts: false)
         guard case .object(var result) = evaluation.validation.json else { return evaluation.validation.json }
         result["cleared"] = .array(evaluation.cleared.map(JSONValue.string))
         if let next = evaluation.nextStepId { result["next"] = .string(next) }
