@@ -41,6 +41,7 @@ struct CallsBenchmark: AsyncParsableCommand {
         }
         print(
             "native: validate 20-field screen (JSON text in and out): \(RulesBenchmark.format(validate)) µs per call; "
-                + "gate for 4 cores: \(RulesBenchmark.format(gate / 4)) µs per core (\(sink > 0 ? "ok" : "?"))")
+                + "gate for \(Self.cores.count) cores: \(RulesBenchmark.format(gate / Double(Self.cores.count))) µs per core "
+                + "(\(sink > 0 ? "ok" : "?"))")
     }
 }

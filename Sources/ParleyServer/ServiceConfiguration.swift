@@ -36,9 +36,13 @@ public struct ServiceConfiguration: Sendable {
     public var maxCachedSnapshots = 20_000
     /// Bytes of session snapshot bodies kept in memory. Default 16 MiB.
     public var maxCachedSnapshotBytes = 16 << 20
+    /// The WebAssembly build of ParleyCore (`deploy/wasm-core`), served at
+    /// `/studio/assets/parley-core.wasm` so the studio lints and previews locally and web clients
+    /// validate as the user types. Default none: that URL is a 404 and the studio asks the server.
+    public var coreModule: [UInt8]?
     /// Longest single answer, in Unicode scalars; longer ones get 400 before any rule
     /// runs, which bounds the cost of matching patterns. Default 10,000.
-    public var maxAnswerLength = 10_000
+    public var maxAnswerLength = FlowPreview.defaultMaxAnswerLength
     /// Session event streams (`GET /v1/sessions/{id}/events`) one process holds open; past it,
     /// 503 with `Retry-After`. Default 10,000.
     public var liveMaxStreams = 10_000

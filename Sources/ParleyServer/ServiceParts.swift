@@ -72,7 +72,8 @@ struct ServiceParts: Sendable {
             privacy: PrivacyHandlers(sessions: sessions, snapshots: snapshots, metrics: metrics, logger: logger),
             operations: OperationsHandlers(
                 readiness: MigrationReadiness(pool: pool, migrationsDirectory: configuration.migrationsDirectory),
-                registry: metrics, openAPI: openAPI),
+                registry: metrics, openAPI: openAPI,
+                coreModule: configuration.coreModule.map { StudioSite.page($0, contentType: "application/wasm") }),
             funnel: FunnelHandlers(store: FunnelStore(pool: pool), flows: versions.flows))
     }
 }

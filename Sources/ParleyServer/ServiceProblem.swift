@@ -91,13 +91,3 @@ public enum ServiceProblem {
         make(.serviceUnavailable, "unavailable", "Temporarily unavailable", detail, headers: ["Retry-After": "1"])
     }
 }
-
-extension LintProblem {
-    /// `{"code","pointer","message","severity"}`.
-    var json: JSONValue {
-        [
-            "code": .string(code), "pointer": .string(pointer.description), "message": .string(message),
-            "severity": .string(severity.rawValue),
-        ]
-    }
-}

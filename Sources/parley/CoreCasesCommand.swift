@@ -3,8 +3,8 @@ import Foundation
 import ParleyCore
 
 /// `parley core-cases`: writes the calls a WebAssembly build of ParleyCore must answer exactly as
-/// this native build does (docs/webassembly.md): every conformance vector (rules, gating, replay)
-/// as a ``JSONCalls`` call, then `--random` seeded (screen, answers) cases, each line
+/// this native build does (docs/webassembly.md): every conformance vector (rules, gating, replay,
+/// expressions) as a ``JSONCalls`` call, then `--random` seeded (screen, answers) cases, each line
 /// `{"group", "name", "call", "args": [text|null…], "expected": "<this build's exact output>",
 /// "vector"?: <the vector's own expectation>}` in NDJSON. Tests/WebAssembly runs them in Node and Chromium.
 struct CoreCasesCommand: ParsableCommand {
@@ -13,7 +13,7 @@ struct CoreCasesCommand: ParsableCommand {
         abstract: "Write conformance and random calls with this build's exact outputs (for the WebAssembly core).",
         shouldDisplay: false)
 
-    @Option(help: "The conformance vectors folder (rules/, gating/, replay/).")
+    @Option(help: "The conformance vectors folder (rules/, gating/, replay/, expressions/).")
     var conformance = "Tests/Conformance"
 
     @Option(help: "How many random (screen, answers) cases to add.")
@@ -87,6 +87,7 @@ struct CoreCasesCommand: ParsableCommand {
                 }
             }
         }
+        try Self.expressionCases(root.appendingPathComponent("expressions"), add: add)
         var generator = RandomScreenCases(seed: seed)
         for index in 0..<random {
             let (screen, answers, path, options) = generator.next()
@@ -98,12 +99,12 @@ struct CoreCasesCommand: ParsableCommand {
         print("\(lines.count) cases → \(out)")
     }
 
-    private static func files(_ directory: URL) throws -> [URL] {
+    static func files(_ directory: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
             .map { directory.appendingPathComponent($0) }
     }
 
-    private static func read(_ file: URL) throws -> JSONValue {
+    static func read(_ file: URL) throws -> JSONValue {
         try JSONParser.parse(Array(try Data(contentsOf: file)))
     }
 }

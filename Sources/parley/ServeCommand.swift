@@ -85,6 +85,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Also deliver webhooks to loopback and private addresses, and plain http to those only (development).")
     var webhookAllowPrivate = false
 
+    @Option(
+        help: ArgumentHelp(
+            "parley-core.wasm (built by deploy/wasm-core) to serve at /studio/assets/parley-core.wasm.",
+            discussion: "The studio then lints and previews locally; without it, it asks the server."))
+    var coreModule: String?
+
     @Option(help: "Seconds before the first webhook retry; each further one doubles (plus jitter).")
     var webhookRetryBase: Double = 5
 
@@ -175,6 +181,7 @@ struct ServeCommand: AsyncParsableCommand {
         service.pruneSeconds = pruneInterval
         service.pruneBatch = retention.pruneBatch
         service.webhookAllowPrivate = webhookAllowPrivate
+        if let coreModule { service.coreModule = try CoreModuleFile.read(coreModule) }
         service.webhookRetryBaseSeconds = webhookRetryBase
         service.webhookMaxAttempts = webhookMaxAttempts
         service.webhookLeaseSeconds = webhookLease

@@ -17,6 +17,7 @@ import urllib.request
 import studio_data_tests
 import studio_editor_tests
 import studio_expression_tests
+import studio_wasm_tests
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
@@ -49,9 +50,12 @@ class Studio:
             [BIN, "token", "create", "--name", f"studio-browser-{os.getpid()}", "--scope", "author", "--scope",
              "publish"], cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout.strip()
         self.log = tempfile.NamedTemporaryFile(prefix="studio-serve-", suffix=".log", delete=False)
+        # With ParleyCore in WebAssembly (deploy/wasm-core), as deploy/run serves it: the studio lints,
+        # previews and walks "Try it" through the module.
+        module = ["--core-module", os.environ["PARLEY_CORE_MODULE"]] if os.environ.get("PARLEY_CORE_MODULE") else []
         self.server = subprocess.Popen(
             [BIN, "serve", "--host", "127.0.0.1", "--port", "0", "--migrations", "Migrations", "--client-key",
-             CLIENT_KEY], cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
+             CLIENT_KEY, *module], cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + HANG_GUARD
         self.port = None
         while self.port is None:
@@ -407,6 +411,10 @@ TESTS = [
     studio_editor_tests.test_first_load_is_small,
     studio_data_tests.test_accessibility_lint_everywhere,
     studio_data_tests.test_funnel_from_the_database_is_the_same_everywhere,
+    studio_wasm_tests.test_kit_walks_passport_intake_across_a_server_restart,
+    studio_wasm_tests.test_kit_follows_a_live_session,
+    studio_wasm_tests.test_studio_lints_and_previews_with_the_server_stopped,
+    studio_wasm_tests.test_studio_asks_the_server_where_webassembly_is_unavailable,
 ]
 
 

@@ -102,8 +102,10 @@ import Testing
                 #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
                 #expect(page.text.contains(#"<script type="module" src="/studio/assets/app.js">"#))
                 let policy = try #require(page.header("Content-Security-Policy"))
-                #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"), "\(policy)")
-                #expect(policy.contains("script-src 'self'") && policy.contains("default-src 'none'"))
+                #expect(!policy.contains("unsafe-inline") && !policy.contains("'unsafe-eval'"), "\(policy)")
+                // WebAssembly (parley-core.wasm) may compile; JavaScript eval stays refused.
+                #expect(
+                    policy.contains("script-src 'self' 'wasm-unsafe-eval'") && policy.contains("default-src 'none'"))
                 #expect(page.header("X-Content-Type-Options") == "nosniff")
                 #expect(page.header("Referrer-Policy") == "no-referrer")
                 let etag = try #require(page.header("ETag"))
@@ -120,6 +122,25 @@ import Testing
             #expect(try client.send("GET", "/studio/assets/nothing.js").status == 404)
             let unknownView = try client.send("GET", "/studio/flows/passport-intake/nothing")
             #expect(unknownView.status == 404 && unknownView.problemType == "urn:parley:problem:not-found")
+        }
+    }
+
+    /// `--core-module`: parley-core.wasm served from memory as `application/wasm` with a strong
+    /// ETag and revalidation; without it a 404 that says the studio asks the server.
+    @Test func theCoreModuleIsServedWhenTheServerHasOne() async throws {
+        try await ServiceHarness.run(inProcess: 1) { service in
+            let missing = try service.client.send("GET", "/studio/assets/parley-core.wasm")
+            #expect(missing.status == 404 && missing.text.contains("--core-module"), "\(missing)")
+        }
+        let module: [UInt8] = [0x00, 0x61, 0x73, 0x6D, 0x01, 0x00, 0x00, 0x00]
+        try await ServiceHarness.run(inProcess: 1, configure: { $0.coreModule = module }) { service in
+            let served = try service.client.send("GET", "/studio/assets/parley-core.wasm")
+            #expect(served.status == 200 && served.body == module, "\(served)")
+            #expect(served.header("Content-Type") == "application/wasm" && served.header("Cache-Control") == "no-cache")
+            let etag = try #require(served.header("ETag"))
+            let again = try service.client.send(
+                "GET", "/studio/assets/parley-core.wasm", headers: [("If-None-Match", etag)])
+            #expect(again.status == 304 && again.body.isEmpty, "\(again)")
         }
     }
 

@@ -41,6 +41,21 @@ function vectorMismatch(call, output, vector) {
         }
         return null;
     }
+    if (call === "harness") {
+        // One of {"value"}, {"holds"}, {"text"}: exactly the vector's expectation.
+        for (const [key, want] of Object.entries(vector)) {
+            if (canonical(got[key] ?? null) !== canonical(want)) return `${key} ${canonical(got[key])}, vector ${canonical(want)}`;
+        }
+        return null;
+    }
+    if (call === "evaluate") {
+        // A step vector pins StepEvaluation's own members; `visible` is the call's addition.
+        for (const [key, want] of Object.entries(vector)) {
+            if (canonical(got[key] ?? null) !== canonical(want)) return `${key} ${canonical(got[key])}, vector ${canonical(want)}`;
+        }
+        if (!got.visible || typeof got.visible !== "object") return "no visible map";
+        return null;
+    }
     return `no vector check for ${call}`;
 }
 

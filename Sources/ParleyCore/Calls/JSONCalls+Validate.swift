@@ -8,12 +8,7 @@ extension JSONCalls {
     public static func validate(screen: [UInt8], answers: [UInt8], path: [UInt8]?, options: [UInt8]?) -> [UInt8] {
         do throws(CallProblem) {
             let settings = try Self.options(options, "options")
-            let mode: RuleInterpreter.Mode
-            switch settings["mode"] {
-            case nil, .null, .string("server"): mode = .server
-            case .string("client"): mode = .client
-            default: throw CallProblem("options.mode must be \"server\" or \"client\"")
-            }
+            let mode = try Self.mode(settings["mode"])
             let step: String?
             switch settings["step"] {
             case nil, .null: step = nil

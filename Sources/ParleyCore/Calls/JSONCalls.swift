@@ -5,13 +5,15 @@
 ///
 /// Arguments and results are UTF-8 bytes; a call never throws: input it cannot
 /// use gives `{"error": "<reason>"}`. ``call(_:_:)`` is the one dispatch table
-/// the WebAssembly exports go through: a new call (e.g. `evaluate`) is one case there.
+/// the WebAssembly exports go through: a new call is one case there.
 public enum JSONCalls {
     /// The core version this build implements (`core.version` in the ES module).
     public static var version: String { CoreVersion.newest.description }
 
     /// The names ``call(_:_:)`` answers, in the order the ES module lists them.
-    public static let names = ["validate", "gate", "lint", "replay", "version"]
+    public static let names = [
+        "validate", "gate", "lint", "replay", "evaluate", "harness", "preview", "version",
+    ]
 
     /// Runs the call `name` with its arguments (`nil` for an argument left out);
     /// `nil` when no call has that name.
@@ -24,9 +26,17 @@ public enum JSONCalls {
         case "gate":
             return gate(document: argument(0) ?? [], core: argument(1), options: argument(2))
         case "lint":
-            return lint(document: argument(0) ?? [])
+            return lint(document: argument(0) ?? [], options: argument(1))
         case "replay":
             return replay(flow: argument(0) ?? [], path: argument(1) ?? [])
+        case "evaluate":
+            return evaluate(
+                flow: argument(0) ?? [], step: argument(1), answers: argument(2) ?? [], path: argument(3),
+                options: argument(4))
+        case "harness":
+            return harness(request: argument(0) ?? [])
+        case "preview":
+            return preview(request: argument(0) ?? [])
         case "version":
             return Array(version.utf8)
         default:

@@ -37,13 +37,7 @@ public struct LintResult: Sendable {
     public var json: JSONObject {
         var object = JSONObject()
         object["valid"] = .bool(isValid)
-        object["problems"] = .array(
-            problems.map { problem in
-                [
-                    "code": .string(problem.code), "pointer": .string(problem.pointer.description),
-                    "message": .string(problem.message), "severity": .string(problem.severity.rawValue),
-                ]
-            })
+        object["problems"] = .array(problems.map { $0.json })
         if let servability { object["servability"] = servability.json }
         if let error { object["error"] = .string(error) }
         return object

@@ -35,3 +35,14 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
         return severity == .warning ? "\(place): warning: \(message) [\(code)]" : "\(place): \(message) [\(code)]"
     }
 }
+
+extension LintProblem {
+    /// `{"code", "pointer", "message", "severity"}`: one problem as `POST /v1/flows/lint`,
+    /// `parley lint --json` and the WebAssembly module's `lint` list it.
+    public var json: JSONValue {
+        [
+            "code": .string(code), "pointer": .string(pointer.description), "message": .string(message),
+            "severity": .string(severity.rawValue),
+        ]
+    }
+}

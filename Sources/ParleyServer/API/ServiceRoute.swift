@@ -173,7 +173,9 @@ public struct ServiceRoute: Sendable {
             "The studio on one view of a flow: editor, preview, try, graph or funnel.", .open,
             responses: [(200, nil, "the page"), (304, nil, "not modified")], problems: [404]),
         ServiceRoute(
-            "GET", "/studio/assets/{asset}", .studioAsset, "A studio script, style sheet or icon.", .open,
+            "GET", "/studio/assets/{asset}", .studioAsset,
+            "A studio script, style sheet or icon; parley-core.wasm (ParleyCore in WebAssembly) and the web client kit.",
+            .open,
             responses: [(200, nil, "the file"), (304, nil, "not modified")], problems: [404]),
         ServiceRoute(
             "GET", "/v1/flows/{id}/funnel", .getFlowFunnel,

@@ -10,6 +10,8 @@ struct OperationsHandlers: ServiceHandler {
     let registry: MetricsRegistry
     /// `/openapi.json`, written once at start-up from ``ServiceRoute/all``.
     let openAPI: [UInt8]
+    /// parley-core.wasm, when the server was given one (``ServiceConfiguration/coreModule``).
+    let coreModule: StudioSite.Page?
 }
 
 extension OperationsHandlers {

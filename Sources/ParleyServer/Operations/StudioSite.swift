@@ -13,9 +13,10 @@ struct StudioSite: Sendable {
     }
 
     /// No inline script or style, nothing from another origin: the page can only run
-    /// the studio's own modules and talk to this server.
+    /// the studio's own modules and talk to this server. `'wasm-unsafe-eval'` lets it compile
+    /// WebAssembly (parley-core.wasm, from this server only); it allows no JavaScript `eval`.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; "
         + "form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
 
     /// The built site (the assets never change while the process runs).
@@ -43,7 +44,9 @@ struct StudioSite: Sendable {
         return HTTPResponse(status: .ok, headers: page.headers, body: page.body)
     }
 
-    private static func page(_ body: [UInt8], contentType: String) -> Page {
+    /// A page for `body`: a strong ETag from its hash, `no-cache` (revalidate, 304 when unchanged),
+    /// so a new server never leaves an old studio script or core module in a browser.
+    static func page(_ body: [UInt8], contentType: String) -> Page {
         let etag = "\"" + Hex.encode(Array(SHA256.hash(body).prefix(16))) + "\""
         let headers: HTTPHeaders = [
             "Content-Type": contentType, "ETag": etag, "Cache-Control": "no-cache",

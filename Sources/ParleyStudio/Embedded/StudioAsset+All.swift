@@ -6,6 +6,9 @@ extension StudioAsset {
     public static let all: [StudioAsset] = [
         apiJS,
         appJS,
+        clientExampleCSS,
+        clientExampleHTML,
+        clientExampleJS,
         confirmJS,
         domJS,
         draftJS,
@@ -20,6 +23,7 @@ extension StudioAsset {
         indexHTML,
         jsonposJS,
         nodeopsJS,
+        parleyClientMJS,
         parleyCoreMJS,
         predicateJS,
         previewJS,

@@ -26,6 +26,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What a request that got no answer says: saving and everything stored need the server. */
+export const SERVER_AWAY = 'the server cannot be reached, and saving needs the server. '
+  + 'Your draft is kept in this tab; lint and preview keep working here.';
+
 /** Sends one request; resolves to {data, status, headers} or throws ApiError. */
 export async function api(method, path, body, headers = {}) {
   const sent = { ...headers };
@@ -36,9 +40,16 @@ export async function api(method, path, body, headers = {}) {
     sent['Content-Type'] = 'application/json';
     payload = typeof body === 'string' ? body : JSON.stringify(body);
   }
-  const response = await fetch(path, {
-    method, headers: sent, body: payload, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer',
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method, headers: sent, body: payload, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer',
+    });
+  } catch {
+    // No answer at all (the server is stopped or the network is down): status 0, in words a
+    // designer can act on. Lint and preview keep working in the tab (studio-core.js).
+    throw new ApiError(0, { title: 'The server cannot be reached', detail: SERVER_AWAY });
+  }
   const text = await response.text();
   let data = text;
   try { data = text ? JSON.parse(text) : null; } catch { /* not JSON: keep the text */ }

@@ -6,8 +6,10 @@
 //   const core = await loadParleyCore(bytesOrUrl);  // a URL (string or URL), a Response, bytes or a WebAssembly.Module
 //   core.validate(screenJSON, answersJSON, pathAnswersJSON?, optionsJSON?)  // → ValidationOutcome JSON
 //   core.gate(screenOrFlowJSON, coreVersion, optionsJSON?)                  // → served screen + report
-//   core.lint(documentJSON)                                                 // → as `parley lint --json`
-//   core.evaluate(flowJSON, stepId, answersJSON)                            // once the core has expressions
+//   core.lint(documentJSON, optionsJSON?)                                   // → as `parley lint --json`; {"warnings": true}: as POST /v1/flows/lint
+//   core.evaluate(flowJSON, stepId, answersJSON, pathAnswersJSON?, optionsJSON?) // → visible, computed, texts, outcome
+//   core.preview(requestJSON)                                               // → as POST /v1/flows/preview
+//   core.harness(requestJSON)                                               // → an expression conformance request
 //   core.version                                                            // e.g. "2.0.0"
 
 const encoder = new TextEncoder();
@@ -92,12 +94,20 @@ function wrap(exports) {
         validate: (screen, answers, pathAnswers, options) => call("validate", screen, answers, pathAnswers, options),
         /// The screen served to `coreVersion`, with its report, as GET /v1/screens. `options`: {"step", "capabilities"}.
         gate: (document, coreVersion, options) => call("gate", document, coreVersion, options),
-        /// Every problem of a flow, screen or bundle, as `parley lint --json`.
-        lint: (document) => call("lint", document),
+        /// Every problem of a flow, screen or bundle, as `parley lint --json`; `options`:
+        /// {"warnings": true} lists warnings too, exactly as POST /v1/flows/lint answers.
+        lint: (document, options) => call("lint", document, options),
         /// Whether a session's path completes the flow, as the server checks before completing.
         replay: (flow, path) => call("replay", flow, path),
-        /// Visibility, computed values and texts of a step (docs/expressions.md), when this build has them.
-        evaluate: (flow, stepId, answers) => call("evaluate", flow, stepId, answers),
+        /// What a step shows and decides for these answers (docs/expressions.md): {"visible",
+        /// "hidden", "cleared", "computed", "texts", "valid", "errors", "deferred", "next"}.
+        /// `options`: {"mode": "server"|"client", "locale"}.
+        evaluate: (flow, stepId, answers, pathAnswers, options) =>
+            call("evaluate", flow, stepId, answers, pathAnswers, options),
+        /// POST /v1/flows/preview's body for the same request, or {"error", "problem"} as the server refuses it.
+        preview: (request) => call("preview", request),
+        /// One expression request of the conformance harness (Tests/Conformance/README.md).
+        harness: (request) => call("harness", request),
         /// The core version this build implements.
         version,
         /// Any call by name (for calls newer than this wrapper).
