@@ -1,6 +1,7 @@
 public import Foundation
 public import ParleyPostgres
 public import ParleyServer
+import Synchronization
 import Testing
 
 /// The test Postgres (`PARLEY_DATABASE_URL`, set by deploy/test), migrated once per test process.
@@ -38,21 +39,46 @@ public enum TestEnvironment {
         return url
     }
 
-    /// A small pool on the test database, migrated (idempotent and advisory-locked, so tests
-    /// running in parallel may all call it). Shut it down when done.
+    /// A small pool on the test database, migrated (see ``migrateTestDatabase()``). Shut it
+    /// down when done.
     public static func migratedPool() async throws -> PostgresPool {
+        try await migrateTestDatabase()
+        return try pool()
+    }
+
+    /// Migrates the test database once per test process; every later caller returns at once.
+    /// Whatever runs against it (a harness, an ``InProcessServer``, a `parley serve` child) calls
+    /// this first: on a fresh cluster, a test that only assumed another test had migrated it
+    /// answered "not migrated" 503s when it happened to run first. A failed attempt is not kept,
+    /// so the next caller tries again (and reports its own failure).
+    public static func migrateTestDatabase() async throws {
+        let attempt = migration.withLock { current in
+            if let current { return current }
+            let started = Task {
+                let pool = try pool()
+                defer { pool.shutdown() }
+                _ = try await Migrator(directory: migrations).migrate(on: pool)
+            }
+            current = started
+            return started
+        }
+        do {
+            try await attempt.value
+        } catch {
+            migration.withLock { current in if current == attempt { current = nil } }
+            throw error
+        }
+    }
+
+    /// The test database's migration in this process: running or done (``migrateTestDatabase()``).
+    private static let migration = Mutex<Task<Void, any Error>?>(nil)
+
+    private static func pool() throws -> PostgresPool {
         var configuration = PostgresConfiguration(url: try databaseURL())
         configuration.maximumConnections = 2
         configuration.applicationName = "parley-server-tests"
         configuration.connectTimeout = .seconds(5)
-        let pool = PostgresPool(configuration: configuration)
-        do {
-            _ = try await Migrator(directory: migrations).migrate(on: pool)
-        } catch {
-            pool.shutdown()
-            throw error
-        }
-        return pool
+        return PostgresPool(configuration: configuration)
     }
 
     /// A token with one scope under a unique name; returns the secret.
