@@ -70,6 +70,54 @@ public enum TestEnvironment {
         }
     }
 
+    /// A new database on the test cluster, named `<prefix>_<unique>`, migrated: a copy of a
+    /// template this process migrates once (`CREATE DATABASE … TEMPLATE`), which takes a fraction
+    /// of the time of applying every migration to each new database. Returns its URL.
+    public static func migratedDatabase(prefix: String) async throws -> String {
+        let template = try await migratedTemplate()
+        let name = TestDatabase.uniqueName(prefix)
+        let admin = try pool()
+        defer { admin.shutdown() }
+        try await admin.query("CREATE DATABASE \(identifier: name) TEMPLATE \(identifier: template)")
+        return TestDatabase.url(try databaseURL(), database: name)
+    }
+
+    /// The migrated template's name, made once per process (``migratedDatabase(prefix:)``).
+    private static func migratedTemplate() async throws -> String {
+        let attempt = template.withLock { current in
+            if let current { return current }
+            let started = Task {
+                let name = TestDatabase.uniqueName("parley_template")
+                let admin = try pool()
+                defer { admin.shutdown() }
+                try await admin.query("CREATE DATABASE \(identifier: name)")
+                var configuration = PostgresConfiguration(url: TestDatabase.url(try databaseURL(), database: name))
+                configuration.maximumConnections = 1
+                configuration.connectTimeout = .seconds(5)
+                let migrating = PostgresPool(configuration: configuration)
+                do {
+                    _ = try await Migrator(directory: migrations).migrate(on: migrating)
+                } catch {
+                    migrating.shutdown()
+                    throw error
+                }
+                // A template must have no session: copying waits for the pool's to end.
+                migrating.shutdown()
+                return name
+            }
+            current = started
+            return started
+        }
+        do {
+            return try await attempt.value
+        } catch {
+            template.withLock { current in if current == attempt { current = nil } }
+            throw error
+        }
+    }
+
+    private static let template = Mutex<Task<String, any Error>?>(nil)
+
     /// The test database's migration in this process: running or done (``migrateTestDatabase()``).
     private static let migration = Mutex<Task<Void, any Error>?>(nil)
 
