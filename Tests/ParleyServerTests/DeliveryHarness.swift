@@ -22,7 +22,10 @@ enum DeliveryHarness {
     static func run(
         servers count: Int = 1, arguments: [String] = fast, _ body: (ServiceHarness, String) async throws -> Void
     ) async throws {
-        try await HarnessGate.run { try await runProcesses(count, arguments: arguments, body) }
+        // Off the cooperative pool: starting and stopping a child blocks its thread (ServiceHarness.run).
+        try await HarnessGate.run {
+            try await ServiceHarness.offPool { try await runProcesses(count, arguments: arguments, body) }
+        }
     }
 
     private static func runProcesses(

@@ -58,7 +58,9 @@ public struct ServiceHarness: Sendable {
     public static func run(
         servers count: Int = 1, arguments: [String] = [], _ body: (ServiceHarness) async throws -> Void
     ) async throws {
-        try await HarnessGate.run { try await runProcesses(count, arguments: arguments, body) }
+        // Off the cooperative pool: starting and stopping a child blocks its thread for as long
+        // as the child takes, and the pool has one thread per core for every other test.
+        try await HarnessGate.run { try await offPool { try await runProcesses(count, arguments: arguments, body) } }
     }
 
     private static func runProcesses(

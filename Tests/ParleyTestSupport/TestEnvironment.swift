@@ -1,7 +1,6 @@
 public import Foundation
 public import ParleyPostgres
 public import ParleyServer
-import Synchronization
 import Testing
 
 /// The test Postgres (`PARLEY_DATABASE_URL`, set by deploy/test), migrated once per test process.
@@ -49,32 +48,20 @@ public enum TestEnvironment {
     /// Migrates the test database once per test process; every later caller returns at once.
     /// Whatever runs against it (a harness, an ``InProcessServer``, a `parley serve` child) calls
     /// this first: on a fresh cluster, a test that only assumed another test had migrated it
-    /// answered "not migrated" 503s when it happened to run first. A failed attempt is not kept,
-    /// so the next caller tries again (and reports its own failure).
-    public static func migrateTestDatabase() async throws {
-        let attempt = migration.withLock { current in
-            if let current { return current }
-            let started = Task {
-                let pool = try pool()
-                defer { pool.shutdown() }
-                _ = try await Migrator(directory: migrations).migrate(on: pool)
-            }
-            current = started
-            return started
-        }
-        do {
-            try await attempt.value
-        } catch {
-            migration.withLock { current in if current == attempt { current = nil } }
-            throw error
-        }
+    /// answered "not migrated" 503s when it happened to run first.
+    public static func migrateTestDatabase() async throws { try await migration.value() }
+
+    private static let migration = OncePerProcess<Void> {
+        let migrating = try pool()
+        defer { migrating.shutdown() }
+        _ = try await Migrator(directory: migrations).migrate(on: migrating)
     }
 
     /// A new database on the test cluster, named `<prefix>_<unique>`, migrated: a copy of a
     /// template this process migrates once (`CREATE DATABASE … TEMPLATE`), which takes a fraction
     /// of the time of applying every migration to each new database. Returns its URL.
     public static func migratedDatabase(prefix: String) async throws -> String {
-        let template = try await migratedTemplate()
+        let template = try await template.value()
         let name = TestDatabase.uniqueName(prefix)
         let admin = try pool()
         defer { admin.shutdown() }
@@ -82,44 +69,26 @@ public enum TestEnvironment {
         return TestDatabase.url(try databaseURL(), database: name)
     }
 
-    /// The migrated template's name, made once per process (``migratedDatabase(prefix:)``).
-    private static func migratedTemplate() async throws -> String {
-        let attempt = template.withLock { current in
-            if let current { return current }
-            let started = Task {
-                let name = TestDatabase.uniqueName("parley_template")
-                let admin = try pool()
-                defer { admin.shutdown() }
-                try await admin.query("CREATE DATABASE \(identifier: name)")
-                var configuration = PostgresConfiguration(url: TestDatabase.url(try databaseURL(), database: name))
-                configuration.maximumConnections = 1
-                configuration.connectTimeout = .seconds(5)
-                let migrating = PostgresPool(configuration: configuration)
-                do {
-                    _ = try await Migrator(directory: migrations).migrate(on: migrating)
-                } catch {
-                    migrating.shutdown()
-                    throw error
-                }
-                // A template must have no session: copying waits for the pool's to end.
-                migrating.shutdown()
-                return name
-            }
-            current = started
-            return started
-        }
+    /// The migrated template's name (``migratedDatabase(prefix:)``).
+    private static let template = OncePerProcess<String> {
+        let name = TestDatabase.uniqueName("parley_template")
+        let admin = try pool()
+        defer { admin.shutdown() }
+        try await admin.query("CREATE DATABASE \(identifier: name)")
+        var configuration = PostgresConfiguration(url: TestDatabase.url(try databaseURL(), database: name))
+        configuration.maximumConnections = 1
+        configuration.connectTimeout = .seconds(5)
+        let migrating = PostgresPool(configuration: configuration)
         do {
-            return try await attempt.value
+            _ = try await Migrator(directory: migrations).migrate(on: migrating)
         } catch {
-            template.withLock { current in if current == attempt { current = nil } }
+            migrating.shutdown()
             throw error
         }
+        // A template must have no session: copying waits for the pool's to end.
+        migrating.shutdown()
+        return name
     }
-
-    private static let template = Mutex<Task<String, any Error>?>(nil)
-
-    /// The test database's migration in this process: running or done (``migrateTestDatabase()``).
-    private static let migration = Mutex<Task<Void, any Error>?>(nil)
 
     private static func pool() throws -> PostgresPool {
         var configuration = PostgresConfiguration(url: try databaseURL())
