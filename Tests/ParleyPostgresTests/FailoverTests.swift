@@ -40,7 +40,18 @@ import Testing
     }
 
     @Test func aStatementPastItsDeadlineClosesTheConnection() async throws {
-        var configuration = try TestDatabase.configuration(maximumConnections: 2)
+        // A statement past its deadline puts its server's `host:port` in quarantine for the whole
+        // process (HostList): every pool then drops its idle connections to it. The same server
+        // under a host name of its own (libpq dials `hostaddr`, names `host`) keeps that from the
+        // suites running alongside on the shared URL (PoolTests counted the replaced backends).
+        var url = try #require(URLComponents(string: try TestDatabase.url()))
+        let address = url.host ?? "127.0.0.1"
+        url.host = "parley-deadline-test"
+        url.queryItems = (url.queryItems ?? []) + [URLQueryItem(name: "hostaddr", value: address)]
+        var configuration = PostgresConfiguration(url: try #require(url.string))
+        configuration.maximumConnections = 2
+        configuration.applicationName = "parley-tests"
+        configuration.connectTimeout = .seconds(5)
         configuration.queryTimeout = .milliseconds(300)
         let pool = PostgresPool(configuration: configuration)
         defer { pool.shutdown() }

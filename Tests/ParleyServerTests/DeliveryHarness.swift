@@ -17,9 +17,19 @@ enum DeliveryHarness {
     }
 
     /// Runs `body` on a fresh migrated database with `servers` processes. The database is left for
-    /// the cluster's owner (deploy/test throws the whole cluster away).
+    /// the cluster's owner (deploy/test throws the whole cluster away). Waits for a place at the
+    /// ``HarnessGate`` first.
     static func run(
         servers count: Int = 1, arguments: [String] = fast, _ body: (ServiceHarness, String) async throws -> Void
+    ) async throws {
+        // Off the cooperative pool: starting and stopping a child blocks its thread (ServiceHarness.run).
+        try await HarnessGate.run {
+            try await ServiceHarness.offPool { try await runProcesses(count, arguments: arguments, body) }
+        }
+    }
+
+    private static func runProcesses(
+        _ count: Int, arguments: [String], _ body: (ServiceHarness, String) async throws -> Void
     ) async throws {
         let (url, pool) = try await database()
         var servers: [ServerProcess] = []
@@ -39,9 +49,20 @@ enum DeliveryHarness {
 
     /// Runs `body` on a fresh migrated database with an application in this process, set up as
     /// `fastDelivery` and then `configure`: for scenarios where no process boundary is tested.
+    /// Waits for a place at the ``HarnessGate`` first.
     static func run(
         _ mode: InProcessServer.Mode, configure: (inout ServiceConfiguration) -> Void = { _ in },
         database configureDatabase: (inout PostgresConfiguration) -> Void = { _ in },
+        _ body: (ServiceHarness, String) async throws -> Void
+    ) async throws {
+        try await HarnessGate.run {
+            try await runApplication(mode, configure: configure, database: configureDatabase, body)
+        }
+    }
+
+    private static func runApplication(
+        _ mode: InProcessServer.Mode, configure: (inout ServiceConfiguration) -> Void,
+        database configureDatabase: (inout PostgresConfiguration) -> Void,
         _ body: (ServiceHarness, String) async throws -> Void
     ) async throws {
         let (url, pool) = try await database()
@@ -66,33 +87,13 @@ enum DeliveryHarness {
         pool.shutdown()
     }
 
-    /// A fresh database, migrated: its URL and a small pool on it.
+    /// A fresh database, migrated (a copy of the migrated template): its URL and a small pool on it.
     private static func database() async throws -> (url: String, pool: PostgresPool) {
-        let base = try TestEnvironment.databaseURL()
-        let name = "parley_delivery_\(UUID().uuidString.prefix(8).lowercased())"
-        // Patient connects (5 s, like TestEnvironment's): a saturated machine may take over a second.
-        var adminConfiguration = PostgresConfiguration(url: base)
-        adminConfiguration.connectTimeout = .seconds(5)
-        let admin = PostgresPool(configuration: adminConfiguration)
-        do {
-            try await admin.query("CREATE DATABASE \(unsafeRaw: name)")
-            admin.shutdown()
-        } catch {
-            admin.shutdown()
-            throw error
-        }
-        let url = try #require(base.range(of: "/", options: .backwards).map { base[..<$0.lowerBound] + "/" + name })
-        var configuration = PostgresConfiguration(url: String(url))
+        let url = try await TestEnvironment.migratedDatabase(prefix: "parley_delivery")
+        var configuration = PostgresConfiguration(url: url)
         configuration.connectTimeout = .seconds(5)
         configuration.maximumConnections = 2
-        let pool = PostgresPool(configuration: configuration)
-        do {
-            _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: pool)
-        } catch {
-            pool.shutdown()
-            throw error
-        }
-        return (String(url), pool)
+        return (url, PostgresPool(configuration: configuration))
     }
 
     /// Runs `body` off the cooperative pool with tokens of every scope, then checks for 5xx.

@@ -9,20 +9,13 @@ struct IsolatedDatabase {
     /// A small pool on it; shut down with ``close()``.
     let pool: PostgresPool
 
-    /// Creates and migrates a fresh database.
+    /// Creates a fresh migrated database (a copy of the migrated template).
     static func create() async throws -> IsolatedDatabase {
-        let url = try await TestDatabase.freshDatabase()
+        let url = try await TestEnvironment.migratedDatabase(prefix: "parley_test")
         var configuration = PostgresConfiguration(url: url)
         configuration.maximumConnections = 2
         configuration.connectTimeout = .seconds(5)
-        let pool = PostgresPool(configuration: configuration)
-        do {
-            _ = try await Migrator(directory: TestEnvironment.migrations).migrate(on: pool)
-        } catch {
-            pool.shutdown()
-            throw error
-        }
-        return IsolatedDatabase(url: url, pool: pool)
+        return IsolatedDatabase(url: url, pool: PostgresPool(configuration: configuration))
     }
 
     /// `parley serve` on this database, with `environment` (e.g. its data key).

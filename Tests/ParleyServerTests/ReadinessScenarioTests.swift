@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 8: `/readyz` says whether the database is reachable *and* migrated, so a
 /// load balancer never sends traffic to a process on an unmigrated database.
-@Suite(.timeLimit(.minutes(10))) struct ReadinessScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct ReadinessScenarioTests {
     /// `base` pointing at `database` instead: a URL's path is replaced, conninfo gets `dbname=`.
     static func url(_ base: String, database: String) -> String {
         guard base.hasPrefix("postgres://") || base.hasPrefix("postgresql://"),

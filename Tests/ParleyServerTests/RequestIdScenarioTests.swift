@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 16, logs: every response carries a request id (the client's when well-formed),
 /// problem documents name it, and the access-log line of the request carries it too.
-@Suite(.timeLimit(.minutes(10))) struct RequestIdScenarioTests {
+@Suite(.timeLimit(.minutes(10)), .offCooperativePool) struct RequestIdScenarioTests {
     @Test func aWellFormedClientIdIsEchoedInTheHeaderTheProblemAndTheLog() async throws {
         try await ServiceHarness.run(inProcess: 1) { service in
             let id = "client-\(UUID().uuidString.lowercased())"

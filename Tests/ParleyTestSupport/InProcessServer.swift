@@ -25,8 +25,9 @@ public final class InProcessServer: Sendable {
     public let port: UInt16
     private let lines: MemoryLogHandler
 
-    /// Starts an application on the test database (or `databaseURL`), port 0, small pools, with
-    /// the test data key (as ``ServerProcess`` gives its children).
+    /// Starts an application on the test database, migrated first (or on `databaseURL`, which
+    /// its caller prepared), port 0, small pools, with the test data key (as ``ServerProcess``
+    /// gives its children).
     public init(
         _ mode: Mode = .live, databaseURL: String? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in },
         database configureDatabase: (inout PostgresConfiguration) -> Void = { _ in },
@@ -41,6 +42,7 @@ public final class InProcessServer: Sendable {
         service.migrationsDirectory = TestEnvironment.migrations.path
         service.dataKeyring = try DataKeyring.load(current: TestEnvironment.dataKeyFile, previous: [])
         configure(&service)
+        if databaseURL == nil { try await TestEnvironment.migrateTestDatabase() }
         var database = PostgresConfiguration(url: try databaseURL ?? TestEnvironment.databaseURL())
         database.maximumConnections = 4
         database.applicationName = "parley-in-process"

@@ -54,8 +54,17 @@ public struct ServiceHarness: Sendable {
 
     /// Runs `body` against `servers` fresh `parley serve` processes started with `arguments`,
     /// stopping them whatever happens, then checks that no response of the whole test was a 5xx.
+    /// Waits for a place at the ``HarnessGate`` first.
     public static func run(
         servers count: Int = 1, arguments: [String] = [], _ body: (ServiceHarness) async throws -> Void
+    ) async throws {
+        // Off the cooperative pool: starting and stopping a child blocks its thread for as long
+        // as the child takes, and the pool has one thread per core for every other test.
+        try await HarnessGate.run { try await offPool { try await runProcesses(count, arguments: arguments, body) } }
+    }
+
+    private static func runProcesses(
+        _ count: Int, arguments: [String], _ body: (ServiceHarness) async throws -> Void
     ) async throws {
         let pool = try await TestEnvironment.migratedPool()
         defer { pool.shutdown() }
@@ -71,11 +80,21 @@ public struct ServiceHarness: Sendable {
     /// `configure`: for tests of the API, where a child process is not what is being tested.
     /// `.router` hands requests to the responder chain with no socket; `.live` listens on port 0
     /// for what only the wire shows (streams, framing, clients that dial a URL). Stops them
-    /// whatever happens, then checks that nothing answered 5xx.
+    /// whatever happens, then checks that nothing answered 5xx. Waits for a place at the
+    /// ``HarnessGate`` first.
     public static func run(
         inProcess count: Int, _ mode: InProcessServer.Mode = .router,
         configure: (inout ServiceConfiguration) -> Void = { _ in },
         database: (inout PostgresConfiguration) -> Void = { _ in }, _ body: (ServiceHarness) async throws -> Void
+    ) async throws {
+        try await HarnessGate.run {
+            try await runApplications(count, mode, configure: configure, database: database, body)
+        }
+    }
+
+    private static func runApplications(
+        _ count: Int, _ mode: InProcessServer.Mode, configure: (inout ServiceConfiguration) -> Void,
+        database: (inout PostgresConfiguration) -> Void, _ body: (ServiceHarness) async throws -> Void
     ) async throws {
         let pool = try await TestEnvironment.migratedPool()
         defer { pool.shutdown() }
