@@ -1,4 +1,4 @@
-/// `POST /v1/flows/preview` as a pure function (DESIGN.md "HTTP API"): an unsaved draft's step
+/// `POST /v1/flows/preview` as a pure function (docs/http-api.md): an unsaved draft's step
 /// gated exactly as `GET /v1/screens` would serve it, for one core or every supported core (with
 /// `context`, as a session on that path would serve it), and, with answers, the server's outcome
 /// and the step's evaluation. The server's handler and the
@@ -56,9 +56,9 @@ public enum FlowPreview {
         return .object(result)
     }
 
-    /// The server's outcome for one step of `flow`, exactly as a session answer is judged (DESIGN.md
-    /// "Expressions"): hidden inputs skipped and their answers listed in `cleared`, the full rule
-    /// set (deferred rules included), `context` as the answers of earlier steps and, when valid,
+    /// The server's outcome for one step of `flow`, exactly as a session answer is judged
+    /// (docs/expressions.md): hidden inputs skipped and their answers listed in `cleared`, the full
+    /// rule set (deferred rules included), `context` as the answers of earlier steps and, when valid,
     /// the step `next` chooses over the answers and the flow's computed values.
     public static func outcome(of step: Step, in flow: Flow, answers: Answers, context earlier: Answers) -> JSONValue {
         // Judging answers reads no template (the evaluation beside it resolves the texts).
@@ -72,7 +72,7 @@ public enum FlowPreview {
 
     /// One core's column: the step as `GET /v1/screens` serves it, with `core` and `flow`. With
     /// `path` (the answers of earlier steps) the step is served as a session on that path would
-    /// serve it: what reads earlier steps resolved (DESIGN.md "Expressions"), so "Try it" shows
+    /// serve it: what reads earlier steps resolved (docs/expressions.md), so "Try it" shows
     /// recalled answers.
     private static func gated(_ step: Step, of flow: Flow, for core: CoreVersion, path: Answers?) -> JSONValue? {
         let capabilities = CapabilitySet(core: core)

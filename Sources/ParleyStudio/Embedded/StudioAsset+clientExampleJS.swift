@@ -40,7 +40,7 @@ let fields = new Map();
 /** The fields the user has changed on this screen (their local errors show as they type). */
 const touched = new Set();
 
-/** One node of a gated screen (DESIGN.md "Component vocabulary") as HTML. */
+/** One node of a gated screen (docs/wire-format.md) as HTML. */
 function node(component) {
   const p = component.properties || {};
   const children = () => (component.children || []).map(node);

@@ -59,7 +59,7 @@ export class ParleyClient {
         this.pathKnown = true; // false after a resume: earlier steps' answers are not known here
     }
 
-    /** The snapshot shown now (DESIGN.md "Sessions"), or null before start/resume. */
+    /** The snapshot shown now (docs/sessions.md), or null before start/resume. */
     get snapshot() { return this.current; }
 
     /** Calls `listener(snapshot)` on every newer snapshot; returns a function that stops it. */
@@ -245,7 +245,7 @@ export class ParleyClient {
         throw lastError;
     }
 
-    /** Shows `snapshot` if it is newer than the one shown (DESIGN.md: drop any whose rev is not above). */
+    /** Shows `snapshot` if it is newer than the one shown (docs/sessions.md: drop any whose rev is not above). */
     adopt(snapshot) {
         if (!snapshot || typeof snapshot.rev !== "number") return;
         const shown = this.current;

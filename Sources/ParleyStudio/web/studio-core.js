@@ -2,8 +2,8 @@
 // preview and expression evaluation. Each function resolves to exactly the JSON body the server
 // answers, and rejects with an ApiError (status and problem document) exactly when the server would.
 //
-// They run locally, in this tab, through ParleyCore compiled to WebAssembly (DESIGN.md "ParleyCore
-// in WebAssembly"; /studio/assets/parley-core.wasm): the very functions the server runs (FlowLinter,
+// They run locally, in this tab, through ParleyCore compiled to WebAssembly (docs/webassembly.md;
+// /studio/assets/parley-core.wasm): the very functions the server runs (FlowLinter,
 // FlowPreview), so no keystroke costs a request and the studio keeps linting and previewing while
 // the server is away. Where WebAssembly is unavailable, or the server has no module (started
 // without --core-module), they ask the server as before. Saving always goes to the server.
