@@ -68,11 +68,17 @@ import Testing
             let email = "moved-\(UUID().uuidString.prefix(8).lowercased())@example.com"
             let first = try service.advance(try service.startSession(id).json, ["email": email])
             let second = try service.advance(try service.startSession(id).json, ["email": "b@example.com"])
-            try await service.pool.query(
-                """
-                UPDATE sessions SET path = (SELECT path FROM sessions WHERE key = \(SessionFixture.key(first.sessionId)))
-                WHERE key = \(SessionFixture.key(second.sessionId))
-                """)
+            // The log holds the answers (issue 27); rewriting it takes a history-maintenance transaction.
+            try await service.pool.withTransaction { connection in
+                try await connection.query("SELECT set_config('parley.history_maintenance', 'on', true)")
+                try await connection.query(
+                    """
+                    UPDATE session_log SET answers = (SELECT answers FROM session_log
+                                                      WHERE session_key = \(SessionFixture.key(first.sessionId))
+                                                      AND kind = 'answer')
+                    WHERE session_key = \(SessionFixture.key(second.sessionId)) AND kind = 'answer'
+                    """)
+            }
             let shown = try ParleyCommand.run(["session", "show", "--reveal", "--", second.sessionId])
             #expect(shown.status == 1, "\(shown.stdout)")
             #expect(shown.stderr.contains("does not open"), "\(shown.stderr)")

@@ -43,12 +43,13 @@ extension SessionHandlers {
         else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no live version on channel \"\(channel)\"")
         }
-        let record = SessionRecord(
+        var record = SessionRecord(
             id: id, flowId: flowId, version: version.version, channel: channel,
             core: core.core.description, locale: locales.locale(request, version), rev: 1, status: .active,
             step: version.flow.start, path: [],
-            values: Answers(), forward: [], messages: .array([]), expiresAt: ledger.sessionExpiry())
-        try await ledger.sessions.create(record)
+            values: Answers(), forward: [], messages: .array([]), expiresAt: ledger.sessionExpiry(), month: 0,
+            context: Answers())
+        record.month = try await ledger.sessions.create(record)
         metrics.increment(
             .sessionsStarted, labels: [("flow", flowId), ("version", String(version.version))])
         let snapshot = try ledger.snapshot(of: record, in: version)

@@ -2,13 +2,14 @@ import Foundation
 import ParleyCore
 import ParleyPostgres
 
-/// Sessions in Postgres (DESIGN.md "Sessions"): every change is one statement that
-/// updates the row guarded by `rev` and appends one `session_log` row, so two writers
-/// can never both win a rev; changes are group-committed (many per transaction and fsync).
+/// Sessions in Postgres (DESIGN.md "Sessions", docs/design-notes.md "The session log is the
+/// truth"): every change is one `session_log` row appended at the next rev, guarded by the log's
+/// primary key, so two writers can never both win a rev; the `sessions` row changes at start,
+/// completion, expiry and erasure only. Appends are batched into one statement per transaction.
 struct SessionStore: Sendable {
     let pool: PostgresPool
-    /// Commits changes of many sessions in one transaction (issue 15, "Writes").
-    let committer: GroupCommitter
+    /// Appends changes of many sessions in one statement and one transaction (issue 27).
+    let appender: SessionAppender
     /// Idempotency keys being committed by this process.
     let claims = IdempotencyClaims()
     /// Seals sensitive answers before they are written and opens them when read (issue 18).
@@ -40,6 +41,12 @@ struct SessionStore: Sendable {
         let step: String
         let answers: JSONValue?
         let nextStep: String?
+        /// A `say` row's message.
+        var outcome: JSONValue? = nil
+        /// The idle expiry after this change (nil on rows written before migration 0009).
+        var expiresAt: Double? = nil
+        /// The partition key: the month the session started.
+        var month: Int? = nil
     }
 
     /// The completion a terminal change writes.
@@ -65,43 +72,62 @@ struct SessionStore: Sendable {
         var idempotency: (key: String, requestHash: [UInt8], status: Int, body: [UInt8])?
     }
 
-    /// Inserts a new session at rev 1 with its `start` log row.
-    func create(_ record: SessionRecord) async throws {
+    /// Inserts a new session at rev 1 with its `start` log row, in one statement; returns the
+    /// month it started in (its log's partition key, by the database's clock).
+    func create(_ record: SessionRecord) async throws -> Int {
         let key = Data(record.id.key)
-        try await pool.withTransaction { connection in
-            try await connection.query(
-                """
+        let rows = try await pool.query(
+            """
+            WITH created AS (
                 INSERT INTO sessions (key, flow_id, version, channel, core_version, locale, rev, status, step, expires_at)
                 VALUES (\(key), \(record.flowId), \(record.version), \(record.channel), \(record.core), \(record.locale),
                         \(record.rev), \(record.status.rawValue), \(record.step), to_timestamp(\(record.expiresAt)))
-                """)
-            try await connection.query(
-                """
-                INSERT INTO session_log (session_key, rev, kind, step, core_version)
-                VALUES (\(key), \(record.rev), 'start', \(record.step), \(record.core))
-                """)
-        }
+                RETURNING key, parley_log_month(created_at) AS month, expires_at
+            )
+            INSERT INTO session_log (session_key, rev, month, kind, step, core_version, expires_at)
+            SELECT key, \(record.rev), month, 'start', \(record.step), \(record.core), expires_at FROM created
+            RETURNING month
+            """)
+        return try rows.first?.decode(Int.self, at: 0) ?? record.month
     }
 
-    /// The session with this id, or `nil` when no row has its key.
+    /// The session with this id folded from its log (``SessionFold``), or `nil` when no row has
+    /// its key: one round trip, the row's columns beside each log row.
     func load(_ id: SessionID) async throws -> SessionRecord? {
+        let key = Data(id.key)
         let rows = try await pool.query(
             """
-            SELECT flow_id, version, channel, core_version, locale, rev, status, step, path, "values", forward, messages,
-                   extract(epoch FROM expires_at)::float8 AS expires
-            FROM sessions WHERE key = \(Data(id.key))
+            SELECT s.flow_id, s.version, s.channel, s.core_version, s.locale, s.status,
+                   extract(epoch FROM s.expires_at)::float8 AS row_expires, parley_log_month(s.created_at) AS row_month,
+                   l.rev, l.kind, l.step, l.answers, l.outcome, l.next_step, l.month,
+                   extract(epoch FROM l.expires_at)::float8 AS expires
+            FROM sessions s LEFT JOIN session_log l ON l.session_key = s.key
+            WHERE s.key = \(key) ORDER BY l.rev
             """)
         guard let row = rows.first else { return nil }
-        let status = SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired
-        let key = id.key
-        return SessionRecord(
+        let identity = SessionFold.Identity(
             id: id, flowId: try row.decode(column: "flow_id"), version: try row.decode(column: "version"),
             channel: try row.decode(column: "channel"), core: try row.decode(column: "core_version"),
-            locale: try row.decode(column: "locale"), rev: try row.decode(column: "rev"), status: status,
-            step: try row.decode(column: "step"), path: try entries(try Self.json(row, "path"), session: key),
-            values: try sealing.open(try Self.json(row, "values"), session: key),
-            forward: try entries(try Self.json(row, "forward"), session: key),
-            messages: try Self.json(row, "messages"), expiresAt: try row.decode(column: "expires"))
+            locale: try row.decode(column: "locale"),
+            status: SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired,
+            expiresAt: try row.decode(column: "row_expires"), month: try row.decode(column: "row_month"))
+        let revs: [Int?] = try rows.map { try $0.decode(column: "rev") }
+        guard revs.allSatisfy({ $0 != nil }) else { return nil }
+        let log = try rows.map { try logRow($0, session: Array(key)) }
+        return SessionFold.record(identity, log: log)
+    }
+
+    /// A `session_log` row as read, its sealed answers opened.
+    private func logRow(_ row: PostgresRow, session: [UInt8]) throws -> LogRow {
+        let answers: PostgresJSONB? = try row.decode(column: "answers")
+        let outcome: PostgresJSONB? = try row.decode(column: "outcome")
+        return LogRow(
+            rev: try row.decode(column: "rev"), kind: try row.decode(column: "kind"),
+            step: try row.decode(column: "step"),
+            answers: try answers.map { try sealing.open(try JSONParser.parse($0.bytes), session: session).json },
+            nextStep: try row.decode(column: "next_step"),
+            outcome: try outcome.map { try JSONParser.parse($0.bytes) }, expiresAt: try row.decode(column: "expires"),
+            month: try row.decode(column: "month"))
     }
 
     /// Stored path entries with their sealed answers opened; a malformed list reads as empty
@@ -147,16 +173,10 @@ struct SessionStore: Sendable {
     func log(_ key: Data, _ connection: PostgresConnection) async throws -> [LogRow] {
         let rows = try await connection.query(
             """
-            SELECT rev, kind, step, answers, next_step FROM session_log WHERE session_key = \(key) ORDER BY rev
+            SELECT rev, kind, step, answers, outcome, next_step, month, extract(epoch FROM expires_at)::float8 AS expires
+            FROM session_log WHERE session_key = \(key) ORDER BY rev
             """)
-        return try rows.map { row in
-            let answers: PostgresJSONB? = try row.decode(column: "answers")
-            return LogRow(
-                rev: try row.decode(column: "rev"), kind: try row.decode(column: "kind"),
-                step: try row.decode(column: "step"),
-                answers: try answers.map { try sealing.open(try JSONParser.parse($0.bytes), session: Array(key)).json },
-                nextStep: try row.decode(column: "next_step"))
-        }
+        return try rows.map { try logRow($0, session: Array(key)) }
     }
 
     /// A recorded response; a sealed one (the session has sensitive fields) is opened.
