@@ -101,7 +101,7 @@ import Testing
             #expect(
                 refused.status == 503 && refused.json["type"] == "urn:parley:problem:data-key-missing", "\(refused)")
             let rows = try await service.pool.query(
-                "SELECT rev FROM sessions WHERE key = \(SessionFixture.key(snapshot.sessionId))")
+                "SELECT max(rev) FROM session_log WHERE session_key = \(SessionFixture.key(snapshot.sessionId))")
             #expect(try rows.first?.decode(Int.self, at: 0) == 1, "nothing was stored")
         }
     }

@@ -97,7 +97,8 @@ struct SessionStore: Sendable {
         let key = Data(id.key)
         let rows = try await pool.query(
             """
-            SELECT s.flow_id, s.version, s.channel, s.core_version, s.locale, s.status,
+            SELECT s.flow_id, s.version, s.channel, s.core_version, s.locale, s.status, s.rev AS row_rev,
+                   s.step AS row_step,
                    extract(epoch FROM s.expires_at)::float8 AS row_expires, parley_log_month(s.created_at) AS row_month,
                    l.rev, l.kind, l.step, l.answers, l.outcome, l.next_step, l.month,
                    extract(epoch FROM l.expires_at)::float8 AS expires
@@ -111,10 +112,17 @@ struct SessionStore: Sendable {
             locale: try row.decode(column: "locale"),
             status: SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired,
             expiresAt: try row.decode(column: "row_expires"), month: try row.decode(column: "row_month"))
-        let revs: [Int?] = try rows.map { try $0.decode(column: "rev") }
-        guard revs.allSatisfy({ $0 != nil }) else { return nil }
-        let log = try rows.map { try logRow($0, session: Array(key)) }
-        return SessionFold.record(identity, log: log)
+        var log: [LogRow] = []
+        for row in rows where try row.decode(Int?.self, column: "rev") != nil {
+            log.append(try logRow(row, session: Array(key)))
+        }
+        if let record = SessionFold.record(identity, log: log) { return record }
+        // An erased tombstone whose log went with its month's partition: the row is all there is.
+        return SessionRecord(
+            id: id, flowId: identity.flowId, version: identity.version, channel: identity.channel,
+            core: identity.core, locale: identity.locale, rev: try row.decode(column: "row_rev"),
+            status: identity.status, step: try row.decode(column: "row_step"), path: [], values: Answers(),
+            forward: [], messages: .array([]), expiresAt: identity.expiresAt, month: identity.month)
     }
 
     /// A `session_log` row as read, its sealed answers opened.
