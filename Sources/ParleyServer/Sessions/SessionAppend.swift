@@ -22,13 +22,19 @@ struct SessionAppend: Sendable {
     var completion: (sessionPath: String, path: String, answers: String)?
     /// `Idempotency-Key` record: key, request hash (hex), status, response (hex).
     var idempotency: (key: String, requestHashHex: String, status: Int, responseHex: String)?
+    /// For a `start`: the new `sessions` row's flow, version, channel, locale ("" for none) and
+    /// start instant (seconds since 1970, whole milliseconds, the month's source).
+    var start: (flowId: String, version: Int, channel: String, locale: String, createdAt: Double)?
 
     /// `"<hex key>:<rev>"`, as `parley_sessions` notifications name a change.
     var change: String { keyHex + ":" + String(rev) }
 
-    /// The batch statement's 18 arrays, in its `unnest` order.
+    /// How many arrays the batch statement takes.
+    static let columnCount = 23
+
+    /// The batch statement's arrays, in its `unnest` order.
     static func columns(_ appends: [SessionAppend]) -> [[String]] {
-        var columns = [[String]](repeating: [], count: 18)
+        var columns = [[String]](repeating: [], count: columnCount)
         for index in columns.indices { columns[index].reserveCapacity(appends.count) }
         for append in appends {
             let fields: [String] = [
@@ -37,7 +43,9 @@ struct SessionAppend: Sendable {
                 append.completion?.sessionPath ?? "", append.completion?.path ?? "",
                 append.completion?.answers ?? "", append.idempotency?.key ?? "",
                 append.idempotency?.requestHashHex ?? "", append.idempotency.map { String($0.status) } ?? "",
-                append.idempotency?.responseHex ?? "",
+                append.idempotency?.responseHex ?? "", append.start?.flowId ?? "",
+                append.start.map { String($0.version) } ?? "", append.start?.channel ?? "",
+                append.start?.locale ?? "", append.start.map { String($0.createdAt) } ?? "",
             ]
             for (index, field) in fields.enumerated() { columns[index].append(field) }
         }

@@ -3,8 +3,8 @@ import ParleyPostgres
 
 /// Appends session changes in batches (issue 27): a batch is ONE statement, whatever its size:
 /// its rows go as text arrays to one `INSERT … SELECT FROM unnest(…) ON CONFLICT DO NOTHING`, and
-/// the same statement's CTEs complete the sessions whose completing change won (row, completion,
-/// outbox) and record `Idempotency-Key` responses. Then one `pg_notify` per 100 changes, sent by
+/// the same statement's CTEs insert the rows of sessions it starts, complete the sessions whose
+/// completing change won (row, completion, outbox) and record `Idempotency-Key` responses. Then one `pg_notify` per 100 changes, sent by
 /// the server in the same transaction: no trigger on the way. A change whose `(session, rev)`
 /// exists already is not written and reports `false` (the stale-rev 409), without failing its
 /// batch mates.
@@ -94,12 +94,20 @@ struct SessionAppender: Sendable {
                    core, to_timestamp(e::float8) AS expires_at, d::integer AS depth,
                    nullif(sp, '')::jsonb AS session_path, nullif(cp, '')::jsonb AS completed_path,
                    nullif(ca, '')::jsonb AS completed_answers, nullif(ik, '') AS idempotency_key,
-                   decode(ih, 'hex') AS request_sha256, nullif(st, '')::integer AS status, decode(rb, 'hex') AS response
+                   decode(ih, 'hex') AS request_sha256, nullif(st, '')::integer AS status, decode(rb, 'hex') AS response,
+                   nullif(sf, '') AS flow_id, nullif(sv, '')::integer AS version, sc AS channel,
+                   nullif(sl, '') AS locale, to_timestamp(nullif(sa, '')::float8) AS started_at
             FROM unnest(\(c[0])::text[], \(c[1])::text[], \(c[2])::text[], \(c[3])::text[], \(c[4])::text[],
                         \(c[5])::text[], \(c[6])::text[], \(c[7])::text[], \(c[8])::text[], \(c[9])::text[],
                         \(c[10])::text[], \(c[11])::text[], \(c[12])::text[], \(c[13])::text[], \(c[14])::text[],
-                        \(c[15])::text[], \(c[16])::text[], \(c[17])::text[])
-                 AS u (k, r, m, kind, step, a, o, n, core, e, d, sp, cp, ca, ik, ih, st, rb)
+                        \(c[15])::text[], \(c[16])::text[], \(c[17])::text[], \(c[18])::text[], \(c[19])::text[],
+                        \(c[20])::text[], \(c[21])::text[], \(c[22])::text[])
+                 AS u (k, r, m, kind, step, a, o, n, core, e, d, sp, cp, ca, ik, ih, st, rb, sf, sv, sc, sl, sa)
+        ), opened AS (
+            INSERT INTO sessions (key, flow_id, version, channel, core_version, locale, rev, status, step, expires_at,
+                                  created_at, updated_at)
+            SELECT key, flow_id, version, channel, core, locale, 1, 'active', step, expires_at, started_at, started_at
+            FROM input WHERE kind = 'start' AND flow_id IS NOT NULL
         ), appended AS (
             INSERT INTO session_log (session_key, rev, month, kind, step, answers, outcome, next_step, core_version,
                                      expires_at, depth)

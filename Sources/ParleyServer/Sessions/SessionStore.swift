@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyCrypto
 import ParleyPostgres
 
 /// Sessions in Postgres (DESIGN.md "Sessions", docs/design-notes.md "The session log is the
@@ -72,23 +73,27 @@ struct SessionStore: Sendable {
         var idempotency: (key: String, requestHash: [UInt8], status: Int, body: [UInt8])?
     }
 
-    /// Inserts a new session at rev 1 with its `start` log row, in one statement; returns the
-    /// month it started in (its log's partition key, by the database's clock).
-    func create(_ record: SessionRecord) async throws -> Int {
-        let key = Data(record.id.key)
-        let rows = try await pool.query(
-            """
-            WITH created AS (
-                INSERT INTO sessions (key, flow_id, version, channel, core_version, locale, rev, status, step, expires_at)
-                VALUES (\(key), \(record.flowId), \(record.version), \(record.channel), \(record.core), \(record.locale),
-                        \(record.rev), \(record.status.rawValue), \(record.step), to_timestamp(\(record.expiresAt)))
-                RETURNING key, parley_log_month(created_at) AS month, expires_at
-            )
-            INSERT INTO session_log (session_key, rev, month, kind, step, core_version, expires_at)
-            SELECT key, \(record.rev), month, 'start', \(record.step), \(record.core), expires_at FROM created
-            RETURNING month
-            """)
-        return try rows.first?.decode(Int.self, at: 0) ?? record.month
+    /// Inserts a new session at rev 1 with its `start` log row, batched with other sessions' writes
+    /// (``SessionAppender``): one statement and one commit for many starts.
+    func create(_ record: SessionRecord, startedAt: Double) async throws {
+        let start = SessionAppend(
+            keyHex: Hex.encode(record.id.key), rev: record.rev, month: record.month, kind: "start", step: record.step,
+            answers: "", outcome: "", nextStep: "", core: record.core, expiresAt: record.expiresAt, depth: 0,
+            start: (record.flowId, record.version, record.channel, record.locale ?? "", startedAt))
+        // 128 random bits never repeat in practice; if they did, the start fails rather than
+        // joining another session's log.
+        guard try await appender.append(start) else { throw KeyTaken() }
+    }
+
+    /// A new session's key is somebody else's already.
+    struct KeyTaken: Error {}
+
+    /// The UTC month (yyyymm) of an instant: the partition key of a session started then.
+    static func month(of instant: Double) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: instant))
+        return (parts.year ?? 1970) * 100 + (parts.month ?? 1)
     }
 
     /// The session with this id folded from its log (``SessionFold``), or `nil` when no row has
