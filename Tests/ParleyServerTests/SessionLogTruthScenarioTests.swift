@@ -13,36 +13,7 @@ import Testing
     @Test func killNineAtThirtyTwoClientsLosesNoAcknowledgedRevAndDuplicatesNone() async throws {
         try await ServiceHarness.run(servers: 1) { service in
             let flow = try SessionFixture.released(service, prefix: "append-crash")
-            let acknowledged = Mutex<[SessionCrashScenarioTests.Acknowledged]>([])
-            let failures = Mutex<[String]>([])
-            let crashing = Atomic(false)
-            let clients = (0..<32).map { worker in
-                Background<Int> {
-                    var walked = 0
-                    while true {
-                        do {
-                            try SessionCrashScenarioTests.walk(service, flow, worker: worker, walk: walked) { ack in
-                                acknowledged.withLock { $0.append(ack) }
-                            }
-                        } catch {
-                            if !crashing.load(ordering: .sequentiallyConsistent) {
-                                failures.withLock { $0.append("\(error)") }
-                            }
-                            return walked
-                        }
-                        walked += 1
-                    }
-                }
-            }
-            for _ in 0..<6_000 where acknowledged.withLock({ $0.count }) < 400 {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            crashing.store(true, ordering: .sequentiallyConsistent)
-            service.servers[0].crash()
-            for client in clients { _ = try await client.wait() }
-            let acked = acknowledged.withLock { $0 }
-            #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(3) })")
-            #expect(acked.count >= 400, "the clients were answered before the kill")
+            let acked = try await SessionCrashScenarioTests.walkUntilKilled(service, flow, clients: 32)
 
             let restarted = try ServerProcess()
             defer { restarted.stop() }

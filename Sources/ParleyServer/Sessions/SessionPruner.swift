@@ -146,17 +146,7 @@ public struct SessionPruner: Sendable {
                 WHERE s.status IN ('completed', 'expired')
                   AND s.key IN (SELECT session_key FROM \(identifier: partition))
                 FOR UPDATE OF s
-            ), completions AS (
-                DELETE FROM completions c USING due WHERE c.session_key = due.key RETURNING 1
-            ), deliveries AS (
-                DELETE FROM webhook_deliveries d USING due WHERE d.session_key = due.key AND d.state <> 'pending' RETURNING 1
-            ), idempotency AS (
-                DELETE FROM session_idempotency i USING due WHERE i.session_key = due.key
-            ), rejections AS (
-                DELETE FROM session_rejections r USING due WHERE r.session_key = due.key
-            ), removed AS (
-                DELETE FROM sessions s USING due WHERE s.key = due.key RETURNING 1
-            )
+            ), \(unsafeRaw: Self.deletions)
             SELECT (SELECT count(*) FROM removed) AS sessions,
                    (SELECT count(*) FROM \(identifier: partition)) AS logs,
                    (SELECT count(*) FROM completions) AS completions, (SELECT count(*) FROM deliveries) AS deliveries
@@ -172,6 +162,22 @@ public struct SessionPruner: Sendable {
         return report
     }
 
+    /// CTEs deleting what is stored of the sessions of a `due` CTE (their keys) but their log:
+    /// completions, finished deliveries, idempotency records, rejection counts and the rows.
+    static let deletions = """
+        completions AS (
+            DELETE FROM completions c USING due WHERE c.session_key = due.key RETURNING 1
+        ), deliveries AS (
+            DELETE FROM webhook_deliveries d USING due WHERE d.session_key = due.key AND d.state <> 'pending' RETURNING 1
+        ), idempotency AS (
+            DELETE FROM session_idempotency i USING due WHERE i.session_key = due.key
+        ), rejections AS (
+            DELETE FROM session_rejections r USING due WHERE r.session_key = due.key
+        ), removed AS (
+            DELETE FROM sessions s USING due WHERE s.key = due.key RETURNING 1
+        )
+        """
+
     /// One batch of ended sessions past retention, with everything stored for them.
     private func pruneSessions(now: Date?) -> PostgresQuery {
         """
@@ -184,17 +190,7 @@ public struct SessionPruner: Sendable {
             LIMIT \(batchSize) FOR UPDATE OF s SKIP LOCKED
         ), logs AS (
             DELETE FROM session_log l USING due WHERE l.session_key = due.key RETURNING 1
-        ), completions AS (
-            DELETE FROM completions c USING due WHERE c.session_key = due.key RETURNING 1
-        ), deliveries AS (
-            DELETE FROM webhook_deliveries d USING due WHERE d.session_key = due.key AND d.state <> 'pending' RETURNING 1
-        ), idempotency AS (
-            DELETE FROM session_idempotency i USING due WHERE i.session_key = due.key
-        ), rejections AS (
-            DELETE FROM session_rejections r USING due WHERE r.session_key = due.key
-        ), removed AS (
-            DELETE FROM sessions s USING due WHERE s.key = due.key RETURNING 1
-        )
+        ), \(unsafeRaw: Self.deletions)
         SELECT (SELECT count(*) FROM removed) AS sessions, (SELECT count(*) FROM logs) AS logs,
                (SELECT count(*) FROM completions) AS completions, (SELECT count(*) FROM deliveries) AS deliveries
         """
