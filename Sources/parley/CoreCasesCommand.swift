@@ -7,7 +7,9 @@ import ParleyCore
 /// as a ``JSONCalls`` call, then `--random` seeded (screen, answers) cases, each line
 /// `{"group", "name", "call", "args": [text|null…], "expected": "<this build's exact output>",
 /// "vector"?: <the vector's own expectation>}` in NDJSON. Tests/WebAssembly runs them in Node and Chromium.
-struct CoreCasesCommand: AsyncParsableCommand {
+// Synchronous: nothing in it awaits, and as an async function the release compiler (Swift 6.3)
+// crashes splitting its coroutine (signal 11 in `CoreCasesCommand.run`).
+struct CoreCasesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "core-cases",
         abstract: "Write conformance and random calls with this build's exact outputs (for the WebAssembly core).",
@@ -25,7 +27,7 @@ struct CoreCasesCommand: AsyncParsableCommand {
     @Option(help: "The NDJSON file to write.")
     var out: String
 
-    func run() async throws {
+    func run() throws {
         var lines: [String] = []
         func add(_ group: String, _ name: String, _ call: String, _ args: [String?], vector: JSONValue? = nil) {
             let bytes = args.map { $0.map { Array($0.utf8) } }
