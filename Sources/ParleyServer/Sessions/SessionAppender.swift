@@ -81,10 +81,15 @@ struct SessionAppender: Sendable {
             start = end
         }
         return [
-            batchStatement(columns),
+            PostgresQuery(unsafeSQL: batchSQL, binds: columns.map(\.postgresBind)),
             "SELECT pg_notify('parley_sessions', notice) FROM unnest(\(notices)::text[]) notice",
         ]
     }
+
+    /// The batch statement's text, built once: only its arrays change from batch to batch.
+    private static let batchSQL = batchStatement(
+        [[String]](repeating: [], count: SessionAppend.columnCount)
+    ).sql
 
     private static func batchStatement(_ c: [[String]]) -> PostgresQuery {
         """
