@@ -39,12 +39,4 @@ struct PathEntry: Sendable, Equatable {
     static func merged(_ entries: [PathEntry], in flow: Flow) -> Answers {
         PathReplay(flow: flow).answers(along: entries.map { (step: $0.step, answers: $0.answers) })
     }
-
-    /// `context` (the merged answers of a path) with `entry` confirmed after it: one step of
-    /// ``merged(_:in:)``, so a cached state extends its context per answer in constant time.
-    static func merging(_ entry: PathEntry, into context: Answers, in flow: Flow) -> Answers {
-        guard let step = flow.step(entry.step) else { return context.merging(entry.answers) }
-        let kept = StepEvaluation.clearing(flow: flow, step: step, answers: entry.answers, context: context).answers
-        return Answers.onPath(kept, context: context, screen: step.screen)
-    }
 }

@@ -51,9 +51,9 @@ extension SessionHandlers {
                 outcome, snapshot: try ledger.snapshot(of: record, in: version), cleared: evaluation.cleared)
         }
         let move = try SessionMove.answering(record, step: step, evaluation: evaluation, in: version.flow)
-        // The path's merged answers grow by this step's: the next answer does not recompute them.
-        let context = PathEntry.merging(
-            PathEntry(step: step.id, answers: evaluation.answers), into: earlier, in: version.flow)
+        // The path's merged answers grow by this step's (the evaluation cleared its hidden ones
+        // already): the next answer does not recompute them.
+        let context = Answers.onPath(evaluation.answers, context: earlier, screen: step.screen)
         let after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
             forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context)
