@@ -1,4 +1,14 @@
+import Logging
+
 extension GroupCommitter {
+    /// What a batch's transaction needs: held by the queue's sender instead of the committer.
+    struct Batch: Sendable {
+        let pool: PostgresPool
+        let logger: Logger
+        let opening: [PostgresQuery]
+        let closing: [PostgresQuery]
+    }
+
     /// What one transaction over some units came to.
     enum Outcome {
         /// Committed: each unit's statements' rows, in order.
@@ -6,6 +16,11 @@ extension GroupCommitter {
         /// Rolled back because a statement (or the commit) failed; nothing was written.
         case failed(PostgresError)
     }
+
+}
+
+extension GroupCommitter.Batch {
+    typealias Outcome = GroupCommitter.Outcome
 
     /// Commits `units` as one transaction; each unit's rows, or why it failed, in order.
     func commitUnits(_ units: [[PostgresQuery]]) async -> [Result<[PostgresRows], any Error>] {

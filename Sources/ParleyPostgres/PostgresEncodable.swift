@@ -76,11 +76,25 @@ extension UUID: PostgresEncodable {
 extension Array: PostgresEncodable where Element == String {
     /// `text[]`, one dimension, lower bound 1.
     public var postgresBind: PostgresBind {
-        var bytes = bigEndianBytes(Int32(1)) + bigEndianBytes(Int32(0)) + bigEndianBytes(Int32(PostgresBind.OID.text))
-        bytes += bigEndianBytes(Int32(count)) + bigEndianBytes(Int32(1))
+        // Written in place into one buffer sized up front: a batch of session changes binds
+        // arrays on every write.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20 + reduce(0) { $0 + 4 + $1.utf8.count })
+        func append(_ value: Int32) {
+            let bits = UInt32(bitPattern: value)
+            bytes.append(UInt8(truncatingIfNeeded: bits >> 24))
+            bytes.append(UInt8(truncatingIfNeeded: bits >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: bits >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: bits))
+        }
+        append(1)
+        append(0)
+        append(Int32(bitPattern: PostgresBind.OID.text))
+        append(Int32(count))
+        append(1)
         for element in self {
-            let utf8 = [UInt8](element.utf8)
-            bytes += bigEndianBytes(Int32(utf8.count)) + utf8
+            append(Int32(element.utf8.count))
+            bytes.append(contentsOf: element.utf8)
         }
         return PostgresBind(typeOID: PostgresBind.OID.textArray, bytes: bytes)
     }

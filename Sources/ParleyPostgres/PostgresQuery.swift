@@ -32,6 +32,14 @@ public struct PostgresQuery: Sendable, Hashable, ExpressibleByStringInterpolatio
         binds = []
     }
 
+    /// Raw SQL text with `$1…$n` placeholders and their parameters: for a statement whose text is
+    /// built once (from an interpolated query's ``sql``) and run many times, so a hot path does not
+    /// rebuild it.
+    public init(unsafeSQL: String, binds: [PostgresBind]) {
+        sql = unsafeSQL
+        self.binds = binds
+    }
+
     /// The statement with placeholders and the number of redacted values.
     public var description: String {
         binds.isEmpty ? sql : "\(sql) [\(binds.count) bound value\(binds.count == 1 ? "" : "s") redacted]"

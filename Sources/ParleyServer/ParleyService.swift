@@ -34,9 +34,9 @@ public final class ParleyService: Sendable {
 
     /// Batching of session writes: units per batch is what group commit saves (one fsync each).
     private func collectGroupCommit() {
-        let committer = parts.sessions.committer
+        let appender = parts.sessions.appender
         metrics.addCollector {
-            let statistics = committer.statistics
+            let statistics = appender.statistics
             return [
                 Metric.groupCommitBatches.sample(statistics.batches),
                 Metric.groupCommitUnits.sample(statistics.units),

@@ -29,8 +29,8 @@ struct ServiceParts: Sendable {
             flows: FlowStore(pool: pool), cache: LiveVersionCache(limit: configuration.maxCachedVersions))
         sessions = SessionStore(
             pool: pool,
-            committer: GroupCommitter(
-                pool: pool, opening: SessionStore.batchOpening, closing: SessionStore.batchClosing),
+            appender: SessionAppender(
+                committer: GroupCommitter(pool: pool), configuration: pool.configuration, logger: logger),
             sealing: AnswerSealing(keyring: configuration.dataKeyring))
         snapshots = SnapshotCache(
             limit: configuration.maxCachedSnapshots, byteLimit: configuration.maxCachedSnapshotBytes)

@@ -7,6 +7,8 @@ import ParleyCore
 /// expressions) as a ``JSONCalls`` call, then `--random` seeded (screen, answers) cases, each line
 /// `{"group", "name", "call", "args": [text|null…], "expected": "<this build's exact output>",
 /// "vector"?: <the vector's own expectation>}` in NDJSON. Tests/WebAssembly runs them in Node and Chromium.
+// Synchronous: nothing in it awaits, and as an async function the release compiler (Swift 6.3)
+// crashes splitting its coroutine (signal 11 in `CoreCasesCommand.run`).
 struct CoreCasesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "core-cases",

@@ -2,8 +2,8 @@ import Foundation
 import ParleyPostgres
 import Testing
 
-/// Row locks on some sessions, held by a transaction of this test until released: a group
-/// commit whose update touches one of them waits, keeping its batch slot busy.
+/// Next revs of some sessions, held by a transaction of this test until released (and rolled
+/// back): a group commit whose append takes one of them waits, keeping its batch slot busy.
 final class RowLock: Sendable {
     private let pool: PostgresPool
     private let holder: Int
@@ -26,12 +26,23 @@ final class RowLock: Sendable {
         let pool = PostgresPool(configuration: configuration)
         let (released, releasing) = AsyncStream<Void>.makeStream()
         let (held, holding) = AsyncStream<Int>.makeStream()
+        // A session's change is an append at the next rev (issue 27): an uncommitted row at rev 2
+        // makes an append of that rev wait for this transaction, which then rolls back.
         let task = Task {
-            try await pool.withTransaction { connection in
-                for key in keys { try await connection.query("SELECT 1 FROM sessions WHERE key = \(key) FOR UPDATE") }
+            try await pool.withConnection { connection in
+                try await connection.query("BEGIN")
+                for key in keys {
+                    try await connection.query(
+                        """
+                        INSERT INTO session_log (session_key, rev, month, kind, step, core_version)
+                        SELECT key, 2, parley_log_month(created_at), 'say', step, core_version FROM sessions
+                        WHERE key = \(key)
+                        """)
+                }
                 let pid = try await connection.query("SELECT pg_backend_pid()")
                 holding.yield(try pid.first?.decode(Int.self, at: 0) ?? 0)
                 for await _ in released { break }
+                try await connection.query("ROLLBACK")
             }
         }
         var iterator = held.makeAsyncIterator()

@@ -17,37 +17,7 @@ import Testing
     @Test func everyAcknowledgedAnswerSurvivesKillNine() async throws {
         try await ServiceHarness.run(servers: 1) { service in
             let flow = try SessionFixture.released(service, prefix: "crash-answers")
-            let acknowledged = Mutex<[Acknowledged]>([])
-            let failures = Mutex<[String]>([])
-            let crashing = Atomic(false)
-            let clients = (0..<12).map { worker in
-                Background<Int> {
-                    var walked = 0
-                    while true {
-                        do {
-                            try Self.walk(service, flow, worker: worker, walk: walked) { ack in
-                                acknowledged.withLock { $0.append(ack) }
-                            }
-                        } catch {
-                            // After the kill every request fails; before it, none may.
-                            if !crashing.load(ordering: .sequentiallyConsistent) {
-                                failures.withLock { $0.append("\(error)") }
-                            }
-                            return walked
-                        }
-                        walked += 1
-                    }
-                }
-            }
-            for _ in 0..<6_000 where acknowledged.withLock({ $0.count }) < 400 {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            crashing.store(true, ordering: .sequentiallyConsistent)
-            service.servers[0].crash()
-            for client in clients { _ = try await client.wait() }
-            let acked = acknowledged.withLock { $0 }
-            #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(3) })")
-            #expect(acked.count >= 400, "the clients were answered before the kill")
+            let acked = try await Self.walkUntilKilled(service, flow, clients: 12)
 
             let restarted = try ServerProcess()
             defer { restarted.stop() }
@@ -72,6 +42,46 @@ import Testing
             }
             #expect(lost.isEmpty, "acknowledged but not stored: \(lost.prefix(10)) of \(acked.count)")
         }
+    }
+
+    /// `clients` clients walking sessions of `flow` to completion until server 0 is killed with
+    /// SIGKILL, once at least 400 answers were acknowledged; returns every acknowledged answer.
+    /// Expects no failure before the kill and the 400 answers.
+    static func walkUntilKilled(_ service: ServiceHarness, _ flow: String, clients count: Int) async throws
+        -> [Acknowledged]
+    {
+        let acknowledged = Mutex<[Acknowledged]>([])
+        let failures = Mutex<[String]>([])
+        let crashing = Atomic(false)
+        let clients = (0..<count).map { worker in
+            Background<Int> {
+                var walked = 0
+                while true {
+                    do {
+                        try Self.walk(service, flow, worker: worker, walk: walked) { ack in
+                            acknowledged.withLock { $0.append(ack) }
+                        }
+                    } catch {
+                        // After the kill every request fails; before it, none may.
+                        if !crashing.load(ordering: .sequentiallyConsistent) {
+                            failures.withLock { $0.append("\(error)") }
+                        }
+                        return walked
+                    }
+                    walked += 1
+                }
+            }
+        }
+        for _ in 0..<6_000 where acknowledged.withLock({ $0.count }) < 400 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        crashing.store(true, ordering: .sequentiallyConsistent)
+        service.servers[0].crash()
+        for client in clients { _ = try await client.wait() }
+        let acked = acknowledged.withLock { $0 }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(3) })")
+        #expect(acked.count >= 400, "the clients were answered before the kill")
+        return acked
     }
 
     /// Starts a session and answers it step by step to completion, reporting every 200.

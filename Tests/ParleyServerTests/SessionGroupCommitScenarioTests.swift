@@ -27,9 +27,10 @@ import Testing
                 let key = SessionFixture.key(snapshot.sessionId)
                 let rows = try await service.pool.query(
                     """
-                    SELECT s.rev, s.step, array_agg(l.rev ORDER BY l.rev)::text AS revs
-                    FROM sessions s JOIN session_log l ON l.session_key = s.key WHERE s.key = \(key)
-                    GROUP BY s.rev, s.step
+                    SELECT max(l.rev) AS rev,
+                           (array_agg(coalesce(l.next_step, l.step) ORDER BY l.rev DESC))[1] AS step,
+                           array_agg(l.rev ORDER BY l.rev)::text AS revs
+                    FROM session_log l WHERE l.session_key = \(key)
                     """)
                 let row = try #require(rows.first)
                 #expect(try row.decode(Int.self, column: "rev") == 3)
@@ -55,7 +56,7 @@ import Testing
             }
         ) { service, url in
             let flow = try SessionFixture.released(service, prefix: "batch")
-            // Four changes whose updates wait on rows this test locks fill the four batch slots;
+            // Four changes whose appends wait on log rows this test is inserting fill the four batch slots;
             // the next ten queue, then go as one batch when the lock is released.
             let blockers = try (0..<4).map { _ in try service.startSession(flow).json }
             let targets = try (0..<8).map { _ in try service.startSession(flow).json }

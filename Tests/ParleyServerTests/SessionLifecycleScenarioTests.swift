@@ -146,7 +146,10 @@ import Testing
             let completions = try await service.pool.query(
                 "SELECT count(*)::bigint FROM completions WHERE session_key = \(key)")
             #expect(try completions.first?.decode(Int.self, at: 0) == 0, "never completed")
-            let row = try await service.pool.query("SELECT status, rev FROM sessions WHERE key = \(key)")
+            // The log is the session's truth (issue 27): its latest rev is the session's rev.
+            let row = try await service.pool.query(
+                "SELECT status, (SELECT max(rev) FROM session_log WHERE session_key = \(key)) FROM sessions WHERE key = \(key)"
+            )
             #expect(try row.first?.decode(String.self, at: 0) == "active")
             #expect(try row.first?.decode(Int.self, at: 1) == snapshot.rev, "nothing of the change was written")
             #expect(service.serverLog(0).contains("its history does not replay"), "a logged error")

@@ -11,18 +11,40 @@ struct FunnelStore: Sendable {
     var medianSample = 5000
 
     /// Sessions grouped by version, status, current step and passed steps (erased ones excluded).
+    /// A completed session's row holds its final step and path; an active or expired one's row
+    /// is not written per answer (issue 27), so its step is its latest log row's and its path the
+    /// steps of the newest appends that reached each depth (`session_log.depth`): no answers read.
     func groups(_ flowId: String, _ filters: FunnelFilters) async throws -> [FunnelReport.Group] {
         let rows = try await pool.query(
             """
             SELECT version, status, step, ARRAY(SELECT jsonb_array_elements_text(path_steps::jsonb)) AS passed, n
             FROM (
-                SELECT version, status, step, path_steps, count(*) AS n FROM sessions
-                WHERE flow_id = \(flowId) AND status <> 'erased'
-                AND (\(filters.version)::integer IS NULL OR version = \(filters.version))
-                AND (\(filters.core)::text IS NULL OR core_version = \(filters.core))
-                AND (\(filters.locale)::text IS NULL OR locale = \(filters.locale))
-                AND created_at >= coalesce(\(filters.from)::timestamptz, '-infinity')
-                AND created_at < coalesce(\(filters.to)::timestamptz, 'infinity')
+                SELECT version, status, step, path_steps, count(*) AS n FROM (
+                    SELECT s.version, s.status,
+                           CASE WHEN s.status = 'completed' THEN s.step ELSE coalesce(walked.here, s.step) END AS step,
+                           CASE WHEN s.status = 'completed' THEN s.path_steps
+                                ELSE coalesce(walked.passed, s.path_steps) END AS path_steps
+                    FROM sessions s
+                    LEFT JOIN LATERAL (
+                        SELECT coalesce(last.next_step, last.step) AS here,
+                               (SELECT coalesce(jsonb_agg(p.step ORDER BY p.depth), '[]')::text FROM (
+                                    SELECT DISTINCT ON (l.depth) l.depth, l.step FROM session_log l
+                                    WHERE l.session_key = s.key AND l.depth BETWEEN 1 AND last.depth
+                                      AND (l.kind = 'answer' OR (l.kind = 'goto' AND l.answers IS NOT NULL))
+                                    ORDER BY l.depth, l.rev DESC
+                               ) AS p) AS passed
+                        FROM (
+                            SELECT step, next_step, depth FROM session_log WHERE session_key = s.key
+                            ORDER BY rev DESC LIMIT 1
+                        ) AS last
+                    ) AS walked ON s.status <> 'completed'
+                    WHERE s.flow_id = \(flowId) AND s.status <> 'erased'
+                    AND (\(filters.version)::integer IS NULL OR s.version = \(filters.version))
+                    AND (\(filters.core)::text IS NULL OR s.core_version = \(filters.core))
+                    AND (\(filters.locale)::text IS NULL OR s.locale = \(filters.locale))
+                    AND s.created_at >= coalesce(\(filters.from)::timestamptz, '-infinity')
+                    AND s.created_at < coalesce(\(filters.to)::timestamptz, 'infinity')
+                ) AS per_session
                 GROUP BY version, status, step, path_steps
             ) AS grouped
             """)

@@ -24,8 +24,8 @@ extension LiveHandlers {
         var attempt = 0
         while true {
             attempt += 1
-            let record = try await ledger.loadSession(id)
-            let version = try await ledger.pinnedVersion(record)
+            // Without a rev (or on a retry) the stored state, never a cached one that may be stale.
+            let (record, version) = try await ledger.current(id, clientRev: attempt == 1 ? expectedRev : nil)
             if record.status == .completed {
                 throw ServiceProblem.sessionConflict(
                     "session-completed", "The session is completed; nothing more happens in it.",

@@ -20,14 +20,14 @@ extension SessionHandlers {
         }
         if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
 
-        let record = try await ledger.loadSession(id)
-        let version = try await ledger.pinnedVersion(record)
+        // From the snapshot cache when it holds the client's rev: no read before the append.
+        let (record, version) = try await ledger.current(id, clientRev: rev)
         try checkCurrent(record, version, step: stepId, rev: rev)
         // The session's locale: the interpreter's messages come from the rules in that language.
         guard let step = version.flow(in: record.locale).step(record.step) else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
         }
-        let earlier = PathEntry.merged(record.path, in: version.flow)
+        let earlier = ledger.context(record, in: version)
         // Visibility, computed values, rules and transitions in one call, as every core runs them
         // (DESIGN.md "Expressions"): a hidden input is not validated and its answer is cleared.
         let evaluation = StepEvaluation.evaluate(
@@ -52,9 +52,12 @@ extension SessionHandlers {
                 outcome, snapshot: try ledger.snapshot(of: record, in: version), cleared: evaluation.cleared)
         }
         let move = try SessionMove.answering(record, step: step, evaluation: evaluation, in: version.flow)
+        // The path's merged answers grow by this step's (the evaluation cleared its hidden ones
+        // already): the next answer does not recompute them.
+        let context = Answers.onPath(evaluation.answers, context: earlier, screen: step.screen)
         let after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
-            forward: move.forward, expiresAt: ledger.sessionExpiry())
+            forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context)
         let change = SessionStore.Change(
             after: after, kind: "answer", step: record.step, answers: evaluation.answers,
             sensitive: version.sensitiveFields, outcome: outcome.json,
@@ -82,8 +85,7 @@ extension SessionHandlers {
         }
         if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
 
-        let record = try await ledger.loadSession(id)
-        let version = try await ledger.pinnedVersion(record)
+        let (record, version) = try await ledger.current(id, clientRev: rev)
         try checkCurrent(record, version, step: nil, rev: rev)
         guard let previous = record.path.last else {
             throw ServiceProblem.sessionConflict(

@@ -43,12 +43,15 @@ extension SessionHandlers {
         else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no live version on channel \"\(channel)\"")
         }
+        // Whole milliseconds: the row's start and the log's month come from the same instant.
+        let startedAt = (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000
         let record = SessionRecord(
             id: id, flowId: flowId, version: version.version, channel: channel,
             core: core.core.description, locale: locales.locale(request, version), rev: 1, status: .active,
             step: version.flow.start, path: [],
-            values: Answers(), forward: [], messages: .array([]), expiresAt: ledger.sessionExpiry())
-        try await ledger.sessions.create(record)
+            values: Answers(), forward: [], messages: .array([]), expiresAt: ledger.sessionExpiry(),
+            month: SessionStore.month(of: startedAt), context: Answers())
+        try await ledger.sessions.create(record, startedAt: startedAt)
         metrics.increment(
             .sessionsStarted, labels: [("flow", flowId), ("version", String(version.version))])
         let snapshot = try ledger.snapshot(of: record, in: version)

@@ -19,7 +19,8 @@ extension SessionLedger {
         return .json(stored.body, status: HTTPStatus(code: stored.status), headers: ["Idempotent-Replayed": "true"])
     }
 
-    /// Commits a change guarded by the session's rev. On success the new snapshot is cached and
+    /// Commits a change guarded by the session's rev. On success the new snapshot (and the state it
+    /// shows, so the next change reads nothing) is cached and
     /// returned (and recorded for the `Idempotency-Key`); when another writer won the rev, 409 with
     /// the winner's snapshot; a completion whose replay fails is refused and logged, never written.
     ///
@@ -53,7 +54,9 @@ extension SessionLedger {
         }
         switch result {
         case .committed:
-            snapshots.store(next, id: record.id.text, keyHex: Hex.encode(record.id.key))
+            var state = change.after
+            if state.context == nil { state.context = PathEntry.merged(state.path, in: version.flow) }
+            snapshots.store(next, record: state, id: record.id.text, keyHex: Hex.encode(record.id.key))
             onCommit()
             return HTTPResponse(status: .ok, headers: next.headers, body: body)
         case .idempotencyInFlight:

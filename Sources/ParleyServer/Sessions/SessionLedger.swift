@@ -18,7 +18,8 @@ struct SessionLedger: Sendable {
     let cores: CoreCapabilities
     let logger: Logger
 
-    /// The stored session: 404 when unknown (or malformed), 410 when expired or erased.
+    /// The stored session, folded from its log: 404 when unknown (or malformed), 410 when
+    /// expired or erased.
     func loadSession(_ id: SessionID) async throws -> SessionRecord {
         guard let record = try await sessions.load(id) else {
             throw ServiceProblem.notFound("no such session")
@@ -28,6 +29,29 @@ struct SessionLedger: Sendable {
             throw ServiceProblem.sessionExpired()
         }
         return record
+    }
+
+    /// The session's current state and its pinned version for a change the client makes at
+    /// `clientRev` (issue 27): from the snapshot cache, without a database read, when it holds a
+    /// rev at least the client's (a cached rev is never newer than the stored one, so a lower
+    /// client rev is truly stale); else folded from the stored log, and cached. 404, 410 as
+    /// ``loadSession(_:)``.
+    func current(_ id: SessionID, clientRev: Int?) async throws -> (SessionRecord, StoredFlowVersion) {
+        if let cached = snapshots.current(id.text), cached.record.rev >= clientRev ?? .max {
+            let record = cached.record
+            if record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
+            return (record, try await pinnedVersion(record))
+        }
+        var record = try await loadSession(id)
+        let version = try await pinnedVersion(record)
+        record.context = PathEntry.merged(record.path, in: version.flow)
+        _ = try snapshot(of: record, in: version)
+        return (record, version)
+    }
+
+    /// The merged answers of the session's path (what its current step is evaluated in).
+    func context(_ record: SessionRecord, in version: StoredFlowVersion) -> Answers {
+        record.context ?? PathEntry.merged(record.path, in: version.flow)
     }
 
     /// The snapshot of a stored session, read through the version cache.
@@ -48,7 +72,9 @@ struct SessionLedger: Sendable {
         let snapshot = try snapshotBody(of: record, in: version)
         // Only snapshots the API may serve are cached: an expired or erased session answers 410.
         if record.status == .active || record.status == .completed {
-            snapshots.store(snapshot, id: record.id.text, keyHex: Hex.encode(record.id.key))
+            var state = record
+            if state.context == nil { state.context = PathEntry.merged(record.path, in: version.flow) }
+            snapshots.store(snapshot, record: state, id: record.id.text, keyHex: Hex.encode(record.id.key))
         }
         return snapshot
     }
@@ -66,7 +92,7 @@ struct SessionLedger: Sendable {
                 // templates reading this screen are served as their fallback, and the gate decides
                 // the rest by the same registry (DESIGN.md "Expressions", "Gating").
                 let resolved = SnapshotResolver.resolve(
-                    flow: flow, step: flow.steps[index], context: PathEntry.merged(record.path, in: version.flow),
+                    flow: flow, step: flow.steps[index], context: context(record, in: version),
                     liveExpressions: core.capabilities.resolvesTemplates)
                 flow.steps[index].screen = resolved.screen
             }

@@ -19,12 +19,14 @@ public struct SessionPruner: Sendable {
         public var completions = 0
         /// Finished (delivered or dead) outbox rows.
         public var deliveries = 0
+        /// Whole monthly partitions of `session_log` dropped (their rows are counted in `logRows`).
+        public var logPartitions = 0
 
         /// The counts by table, as `/metrics` labels them.
         public var byTable: [(table: String, count: Int)] {
             [
                 ("sessions", sessions), ("session_log", logRows), ("completions", completions),
-                ("webhook_deliveries", deliveries),
+                ("webhook_deliveries", deliveries), ("session_log_partitions", logPartitions),
             ]
         }
     }
@@ -51,6 +53,21 @@ public struct SessionPruner: Sendable {
     public func prune(asOf now: Date? = nil) async throws -> Report? {
         var report = Report()
         var started = false
+        // Whole months first (issue 27): a month whose every session is past retention (or an
+        // erased tombstone) goes as one partition, its log rows never deleted one by one.
+        for month in try await endedMonths(now: now) {
+            guard let dropped = try await lockedTransaction({ try await dropMonth(month, now: now, $0) }) else {
+                return started ? report : nil
+            }
+            started = true
+            if let dropped {
+                report.logPartitions += 1
+                report.sessions += dropped.sessions
+                report.logRows += dropped.logRows
+                report.completions += dropped.completions
+                report.deliveries += dropped.deliveries
+            }
+        }
         while true {
             guard let row = try await locked(pruneSessions(now: now)) else { return started ? report : nil }
             started = true
@@ -73,14 +90,93 @@ public struct SessionPruner: Sendable {
     /// Runs `statement` in a transaction holding the prune lock and returns its row; nil when
     /// another process holds the lock.
     private func locked(_ statement: PostgresQuery) async throws -> PostgresRow? {
+        try await lockedTransaction { connection in try await connection.query(statement).first } ?? nil
+    }
+
+    /// Runs `body` in a transaction holding the prune lock, as history maintenance; nil when
+    /// another process holds the lock.
+    private func lockedTransaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T?
+    {
         try await pool.withTransaction { connection in
             let lock = try await connection.query(
                 "SELECT pg_try_advisory_xact_lock(hashtextextended(\(Self.lockKey), 0))")
             guard try lock.first?.decode(Bool.self, at: 0) == true else { return nil }
             try await connection.query("SELECT set_config('parley.history_maintenance', 'on', true)")
-            return try await connection.query(statement).first
+            return try await body(connection)
         }
     }
+
+    /// The months (yyyymm) of `session_log`'s monthly partitions that ended before `now`'s month,
+    /// oldest first.
+    private func endedMonths(now: Date?) async throws -> [Int] {
+        let rows = try await pool.query(
+            """
+            SELECT substr(c.relname, 13)::integer AS month
+            FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+            WHERE i.inhparent = 'session_log'::regclass AND c.relname ~ '^session_log_[0-9]{6}$'
+              AND substr(c.relname, 13)::integer < parley_log_month(coalesce(\(now)::timestamptz, now()))
+            ORDER BY 1
+            """)
+        return try rows.map { try $0.decode(column: "month") }
+    }
+
+    /// Drops the partition of `month` when no session with rows in it is still inside retention
+    /// (erased tombstones keep their row, not their log), with the pruned sessions' rows in the
+    /// other tables; nil (nothing touched) when one is.
+    private func dropMonth(_ month: Int, now: Date?, _ connection: PostgresConnection) async throws -> Report? {
+        let partition = "session_log_\(month)"
+        let kept = try await connection.query(
+            """
+            SELECT 1 FROM (SELECT DISTINCT session_key FROM \(identifier: partition)) AS l
+            JOIN sessions s ON s.key = l.session_key
+            JOIN flow_versions v ON v.flow_id = s.flow_id AND v.version = s.version
+            WHERE s.status <> 'erased'
+              AND NOT (s.status IN ('completed', 'expired')
+                       AND CASE s.status WHEN 'completed' THEN s.completed_at ELSE s.updated_at END
+                           + parley_retention(v.content, \(retention.description)::interval)
+                           < coalesce(\(now)::timestamptz, now()))
+            LIMIT 1
+            """)
+        guard kept.isEmpty else { return nil }
+        let row = try await connection.query(
+            """
+            WITH due AS (
+                SELECT s.key FROM sessions s
+                WHERE s.status IN ('completed', 'expired')
+                  AND s.key IN (SELECT session_key FROM \(identifier: partition))
+                FOR UPDATE OF s
+            ), \(unsafeRaw: Self.deletions)
+            SELECT (SELECT count(*) FROM removed) AS sessions,
+                   (SELECT count(*) FROM \(identifier: partition)) AS logs,
+                   (SELECT count(*) FROM completions) AS completions, (SELECT count(*) FROM deliveries) AS deliveries
+            """
+        ).first
+        try await connection.query("ALTER TABLE session_log DETACH PARTITION \(identifier: partition)")
+        try await connection.query("DROP TABLE \(identifier: partition)")
+        var report = Report()
+        report.sessions = try row?.decode(column: "sessions") ?? 0
+        report.logRows = try row?.decode(column: "logs") ?? 0
+        report.completions = try row?.decode(column: "completions") ?? 0
+        report.deliveries = try row?.decode(column: "deliveries") ?? 0
+        return report
+    }
+
+    /// CTEs deleting what is stored of the sessions of a `due` CTE (their keys) but their log:
+    /// completions, finished deliveries, idempotency records, rejection counts and the rows.
+    static let deletions = """
+        completions AS (
+            DELETE FROM completions c USING due WHERE c.session_key = due.key RETURNING 1
+        ), deliveries AS (
+            DELETE FROM webhook_deliveries d USING due WHERE d.session_key = due.key AND d.state <> 'pending' RETURNING 1
+        ), idempotency AS (
+            DELETE FROM session_idempotency i USING due WHERE i.session_key = due.key
+        ), rejections AS (
+            DELETE FROM session_rejections r USING due WHERE r.session_key = due.key
+        ), removed AS (
+            DELETE FROM sessions s USING due WHERE s.key = due.key RETURNING 1
+        )
+        """
 
     /// One batch of ended sessions past retention, with everything stored for them.
     private func pruneSessions(now: Date?) -> PostgresQuery {
@@ -94,17 +190,7 @@ public struct SessionPruner: Sendable {
             LIMIT \(batchSize) FOR UPDATE OF s SKIP LOCKED
         ), logs AS (
             DELETE FROM session_log l USING due WHERE l.session_key = due.key RETURNING 1
-        ), completions AS (
-            DELETE FROM completions c USING due WHERE c.session_key = due.key RETURNING 1
-        ), deliveries AS (
-            DELETE FROM webhook_deliveries d USING due WHERE d.session_key = due.key AND d.state <> 'pending' RETURNING 1
-        ), idempotency AS (
-            DELETE FROM session_idempotency i USING due WHERE i.session_key = due.key
-        ), rejections AS (
-            DELETE FROM session_rejections r USING due WHERE r.session_key = due.key
-        ), removed AS (
-            DELETE FROM sessions s USING due WHERE s.key = due.key RETURNING 1
-        )
+        ), \(unsafeRaw: Self.deletions)
         SELECT (SELECT count(*) FROM removed) AS sessions, (SELECT count(*) FROM logs) AS logs,
                (SELECT count(*) FROM completions) AS completions, (SELECT count(*) FROM deliveries) AS deliveries
         """

@@ -1,7 +1,7 @@
 import Foundation
 import ParleyCore
 
-/// A session as stored in its `sessions` row: everything a snapshot is built from.
+/// A session's current state, folded from its log (``SessionFold``): everything a snapshot is built from.
 struct SessionRecord: Sendable {
     let id: SessionID
     let flowId: String
@@ -27,6 +27,12 @@ struct SessionRecord: Sendable {
     let messages: JSONValue
     /// Seconds since 1970 after which an active session is expired.
     let expiresAt: Double
+    /// The UTC month the session started (yyyymm): the partition key of its log rows, fixed for
+    /// its whole life (migration 0009).
+    var month: Int
+    /// Every answer of `path` merged as replay reads them (``PathEntry/merged(_:in:)``), kept with
+    /// the cached state so an answer extends it instead of recomputing it; nil when not known.
+    var context: Answers? = nil
 
     /// Whether the session can no longer be used: marked expired, or active and idle past its TTL
     /// (the sweeper marks it soon; callers answer 410 either way).
@@ -37,12 +43,12 @@ struct SessionRecord: Sendable {
     /// The same session after a change: `rev + 1` and the new state.
     func advanced(
         status: SessionStatus? = nil, step: String, path: [PathEntry], values: Answers, forward: [PathEntry],
-        messages: JSONValue? = nil, expiresAt: Double
+        messages: JSONValue? = nil, expiresAt: Double, context: Answers? = nil
     ) -> SessionRecord {
         SessionRecord(
             id: id, flowId: flowId, version: version, channel: channel, core: core, locale: locale, rev: rev + 1,
             status: status ?? self.status, step: step, path: path, values: values, forward: forward,
-            messages: messages ?? self.messages, expiresAt: expiresAt)
+            messages: messages ?? self.messages, expiresAt: expiresAt, month: month, context: context)
     }
 
     /// `expiresAt` as RFC 3339 UTC with millisecond precision.

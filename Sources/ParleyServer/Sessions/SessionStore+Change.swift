@@ -9,13 +9,12 @@ extension SessionStore {
         let description: String
     }
 
-    /// Commits one change through the group committer (issue 15, "Writes"): one statement that
-    /// updates the row guarded by the expected rev (and by the session still being active and
-    /// unexpired) and, only when that update took, appends the log row, writes the completion and
-    /// its outbox rows when the change completes the session, and records the idempotency key.
-    /// A lost rev writes nothing and fails nothing, so the change shares its transaction and fsync
-    /// with other sessions' changes without ever rolling them back; the caller hears back only
-    /// after that transaction committed.
+    /// Commits one change (issue 27): one `session_log` row appended at the change's rev, in a
+    /// batch with other sessions' changes (``SessionAppender``); the primary key refuses it when
+    /// that rev exists, which is the lost race, and fails nothing else in the batch. A completing
+    /// change also writes the session's end, its completion and outbox rows, in the same
+    /// statement and only when its append won; the idempotency record likewise. The caller hears
+    /// back only after that transaction committed.
     func apply(_ change: Change, expectedRev: Int) async throws -> ChangeResult {
         let key = Data(change.after.id.key)
         let claim = change.idempotency.map { Hex.encode(Array(key)) + ":" + $0.key }
@@ -23,9 +22,8 @@ extension SessionStore {
         if let claim, !claims.claim(claim) { return .idempotencyInFlight }
         defer { if let claim { claims.release(claim) } }
         let completion = try await completion(of: change)
-        let statement = try changeStatement(change, expectedRev: expectedRev, completion: completion)
-        let rows = try await committer.commit([statement])
-        guard try rows.first?.first?.decode(Int.self, at: 0) == change.after.rev else {
+        let append = try appendRow(change, completion: completion)
+        guard try await appender.append(append) else {
             // A request with the same key (here or in another process) may be the one that won.
             if let record = change.idempotency,
                 let stored = try await pool.withConnection({ connection in
@@ -39,9 +37,10 @@ extension SessionStore {
         return .committed
     }
 
-    /// The completion a completing change writes: the log up to the expected rev plus this change,
-    /// replayed. Read before the commit; the rev guard makes it exact, since a log that grew
-    /// meanwhile means the session moved on and the guarded update writes nothing.
+    /// The completion a completing change writes: the stored log up to the expected rev plus this
+    /// change, replayed (the log as stored, so a history changed behind the server's back is
+    /// refused). Read before the append; the rev guard makes it exact, since a log that grew
+    /// meanwhile means the session moved on and the append is refused.
     private func completion(of change: Change) async throws -> Completion? {
         guard let complete = change.complete else { return nil }
         let key = Data(change.after.id.key)
@@ -52,75 +51,68 @@ extension SessionStore {
         return try complete(earlier.filter { $0.rev < change.after.rev } + [this])
     }
 
-    /// The one statement of a change: a data-modifying CTE whose every insert reads the guarded
-    /// update's row, so a lost rev (no row) inserts nothing; it returns the new rev, or no row.
-    private func changeStatement(_ change: Change, expectedRev: Int, completion: Completion?) throws
-        -> PostgresQuery
-    {
+    /// The log row of a change, sealed, with its completion and idempotency record.
+    private func appendRow(_ change: Change, completion: Completion?) throws -> SessionAppend {
         let key = Data(change.after.id.key)
         let after = change.after
         let session = Array(key)
         let sensitive = change.sensitive
-        let path = try stored(after.path, sensitive: sensitive, session: session)
-        let values = try sealing.seal(after.values, sensitive: sensitive, session: session)
-        let forward = try stored(after.forward, sensitive: sensitive, session: session)
         let loggedAnswers = try change.answers.map { try sealing.seal($0, sensitive: sensitive, session: session) }
-        let completedPath = completion.map { Self.jsonb(.array($0.path.map(JSONValue.string))) }
-        let completedAnswers = try completion.map {
-            Self.jsonb(try sealing.seal($0.answers, sensitive: sensitive, session: session))
-        }
-        let record = change.idempotency
-        let response = try record.map {
-            Data(try recordable($0.body, sensitive: sensitive, key: key, idempotencyKey: $0.key))
-        }
-        return """
-            WITH updated AS (
-                UPDATE sessions SET rev = rev + 1, status = \(after.status.rawValue), step = \(after.step),
-                    path = \(Self.jsonb(path)),
-                    "values" = \(Self.jsonb(values)),
-                    forward = \(Self.jsonb(forward)),
-                    messages = \(Self.jsonb(after.messages)),
-                    updated_at = now(), expires_at = to_timestamp(\(after.expiresAt)),
-                    completed_at = CASE WHEN \(after.status.rawValue) = 'completed' THEN now() END
-                WHERE key = \(key) AND rev = \(expectedRev) AND status = 'active' AND expires_at > now()
-                RETURNING key, rev
-            ), logged AS (
-                INSERT INTO session_log (session_key, rev, kind, step, answers, outcome, next_step, core_version)
-                SELECT key, rev, \(change.kind), \(change.step), \(loggedAnswers.map(Self.jsonb)),
-                       \(change.outcome.map(Self.jsonb)), \(change.nextStep), \(after.core)
-                FROM updated
-            ), completed AS (
-                INSERT INTO completions AS c (session_key, flow_id, version, core_version, path, answers)
-                SELECT key, \(after.flowId), \(after.version), \(after.core), \(completedPath), \(completedAnswers)
-                FROM updated WHERE \(completion != nil)
-                RETURNING c
-            ), announced AS (\(unsafeRaw: WebhookOutbox.announceCompletions)
-            ), recorded AS (
-                INSERT INTO session_idempotency (session_key, key, request_sha256, status, response)
-                SELECT key, \(record?.key), \(record.map { Data($0.requestHash) }), \(record?.status), \(response)
-                FROM updated WHERE \(record != nil)
-                ON CONFLICT DO NOTHING
+        var append = SessionAppend(
+            keyHex: Hex.encode(session), rev: after.rev, month: after.month, kind: change.kind, step: change.step,
+            answers: loggedAnswers.map(Self.text) ?? "", outcome: change.outcome.map(Self.text) ?? "",
+            nextStep: change.nextStep ?? "", core: after.core, expiresAt: after.expiresAt, depth: after.path.count)
+        if let completion {
+            // The row keeps the path's step ids (the funnel's), never its answers: those are the
+            // log's and the completion's.
+            let steps = JSONValue.array(after.path.map { ["step": .string($0.step)] })
+            append.completion = (
+                Self.text(steps), Self.text(.array(completion.path.map(JSONValue.string))),
+                Self.text(try sealing.seal(completion.answers, sensitive: sensitive, session: session))
             )
-            SELECT rev FROM updated
-            """
+        }
+        if let record = change.idempotency {
+            let response = try recordable(record.body, sensitive: sensitive, key: key, idempotencyKey: record.key)
+            append.idempotency = (record.key, Hex.encode(record.requestHash), record.status, Hex.encode(response))
+        }
+        return append
     }
 
-    /// Marks up to `limit` sessions idle past their TTL as expired (rev + 1, an `expire` log row),
-    /// skipping rows another process is sweeping or changing, and queues `session.expired` for
-    /// every subscribed webhook in the same statement; returns how many per flow version.
+    /// Canonical JSON text.
+    static func text(_ value: JSONValue) -> String { String(decoding: CanonicalJSON.encode(value), as: UTF8.self) }
+
+    /// Expires up to `limit` sessions idle past their TTL (issue 27: expiry is lazy). Candidates
+    /// come from the row's expiry, which is the one it had at start or at its last sweep; each
+    /// one's latest log row says the truth: idle past it, an `expire` row is appended at the next
+    /// rev (guarded like any change, so an answer racing with the sweep makes exactly one of them
+    /// win) and the row marked expired, with `session.expired` queued for every subscribed
+    /// webhook; still in use, the row's expiry moves forward to the log's. Rows another process is
+    /// sweeping are skipped. Returns how many expired per flow version.
     func expireDue(limit: Int) async throws -> [(flow: String, version: Int, count: Int)] {
         let rows = try await pool.query(
             """
             WITH due AS (
-                SELECT key FROM sessions WHERE status = 'active' AND expires_at <= now()
+                SELECT key, core_version, flow_id, version FROM sessions WHERE status = 'active' AND expires_at <= now()
                 ORDER BY expires_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
-            ), expired AS (
-                UPDATE sessions s SET status = 'expired', rev = s.rev + 1, updated_at = now()
-                FROM due WHERE s.key = due.key
-                RETURNING s.key, s.rev, s.step, s.core_version, s.flow_id, s.version
+            ), latest AS (
+                SELECT due.*, l.rev, l.month, l.expires_at AS idle_until, coalesce(l.next_step, l.step) AS here, l.depth
+                FROM due CROSS JOIN LATERAL (
+                    SELECT rev, month, expires_at, step, next_step, depth FROM session_log
+                    WHERE session_key = due.key ORDER BY rev DESC LIMIT 1
+                ) l
+            ), moved AS (
+                UPDATE sessions s SET expires_at = latest.idle_until
+                FROM latest WHERE s.key = latest.key AND latest.idle_until > now()
             ), logged AS (
-                INSERT INTO session_log (session_key, rev, kind, step, core_version)
-                SELECT key, rev, 'expire', step, core_version FROM expired
+                INSERT INTO session_log (session_key, rev, month, kind, step, core_version, depth)
+                SELECT key, rev + 1, month, 'expire', here, core_version, depth FROM latest
+                WHERE idle_until IS NULL OR idle_until <= now()
+                ON CONFLICT DO NOTHING
+                RETURNING session_key, rev, step
+            ), expired AS (
+                UPDATE sessions s SET status = 'expired', rev = logged.rev, step = logged.step, updated_at = now()
+                FROM logged WHERE s.key = logged.session_key
+                RETURNING s.key, s.rev, s.step, s.core_version, s.flow_id, s.version
             ), announced AS (\(unsafeRaw: WebhookOutbox.announceExpiries)
             )
             SELECT flow_id, version, count(*)::bigint AS n FROM expired GROUP BY flow_id, version
@@ -131,20 +123,4 @@ extension SessionStore {
     }
 
     static func jsonb(_ value: JSONValue) -> PostgresJSONB { PostgresJSONB(bytes: CanonicalJSON.encode(value)) }
-
-    /// Run first in every group-committed batch: its session updates are collected for one
-    /// notification instead of one each (migration 0007).
-    static let batchOpening: [PostgresQuery] = ["SELECT set_config('parley.session_changes', '+', true)"]
-
-    /// Run last in every group-committed batch, before `COMMIT`: the collected "<hex key>:<rev>"
-    /// entries as `parley_sessions` notifications, comma-separated, 100 to a payload (under
-    /// NOTIFY's 8000 bytes); none when the batch changed no session.
-    static let batchClosing: [PostgresQuery] = [
-        """
-        SELECT pg_notify('parley_sessions', string_agg(change, ',' ORDER BY position))
-        FROM unnest(string_to_array(substr(current_setting('parley.session_changes', true), 3), ','))
-             WITH ORDINALITY AS collected (change, position)
-        GROUP BY (position - 1) / 100
-        """
-    ]
 }

@@ -1,14 +1,16 @@
 import Foundation
 import ParleyCore
+import ParleyCrypto
 import ParleyPostgres
 
-/// Sessions in Postgres (DESIGN.md "Sessions"): every change is one statement that
-/// updates the row guarded by `rev` and appends one `session_log` row, so two writers
-/// can never both win a rev; changes are group-committed (many per transaction and fsync).
+/// Sessions in Postgres (DESIGN.md "Sessions", docs/design-notes.md "The session log is the
+/// truth"): every change is one `session_log` row appended at the next rev, guarded by the log's
+/// primary key, so two writers can never both win a rev; the `sessions` row changes at start,
+/// completion, expiry and erasure only. Appends are batched into one statement per transaction.
 struct SessionStore: Sendable {
     let pool: PostgresPool
-    /// Commits changes of many sessions in one transaction (issue 15, "Writes").
-    let committer: GroupCommitter
+    /// Appends changes of many sessions in one statement and one transaction (issue 27).
+    let appender: SessionAppender
     /// Idempotency keys being committed by this process.
     let claims = IdempotencyClaims()
     /// Seals sensitive answers before they are written and opens them when read (issue 18).
@@ -40,6 +42,12 @@ struct SessionStore: Sendable {
         let step: String
         let answers: JSONValue?
         let nextStep: String?
+        /// A `say` row's message.
+        var outcome: JSONValue? = nil
+        /// The idle expiry after this change (nil on rows written before migration 0009).
+        var expiresAt: Double? = nil
+        /// The partition key: the month the session started.
+        var month: Int? = nil
     }
 
     /// The completion a terminal change writes.
@@ -65,43 +73,74 @@ struct SessionStore: Sendable {
         var idempotency: (key: String, requestHash: [UInt8], status: Int, body: [UInt8])?
     }
 
-    /// Inserts a new session at rev 1 with its `start` log row.
-    func create(_ record: SessionRecord) async throws {
-        let key = Data(record.id.key)
-        try await pool.withTransaction { connection in
-            try await connection.query(
-                """
-                INSERT INTO sessions (key, flow_id, version, channel, core_version, locale, rev, status, step, expires_at)
-                VALUES (\(key), \(record.flowId), \(record.version), \(record.channel), \(record.core), \(record.locale),
-                        \(record.rev), \(record.status.rawValue), \(record.step), to_timestamp(\(record.expiresAt)))
-                """)
-            try await connection.query(
-                """
-                INSERT INTO session_log (session_key, rev, kind, step, core_version)
-                VALUES (\(key), \(record.rev), 'start', \(record.step), \(record.core))
-                """)
-        }
+    /// Inserts a new session at rev 1 with its `start` log row, batched with other sessions' writes
+    /// (``SessionAppender``): one statement and one commit for many starts.
+    func create(_ record: SessionRecord, startedAt: Double) async throws {
+        let start = SessionAppend(
+            keyHex: Hex.encode(record.id.key), rev: record.rev, month: record.month, kind: "start", step: record.step,
+            answers: "", outcome: "", nextStep: "", core: record.core, expiresAt: record.expiresAt, depth: 0,
+            start: (record.flowId, record.version, record.channel, record.locale ?? "", startedAt))
+        // 128 random bits never repeat in practice; if they did, the start fails rather than
+        // joining another session's log.
+        guard try await appender.append(start) else { throw KeyTaken() }
     }
 
-    /// The session with this id, or `nil` when no row has its key.
+    /// A new session's key is somebody else's already.
+    struct KeyTaken: Error {}
+
+    /// The UTC month (yyyymm) of an instant: the partition key of a session started then.
+    static func month(of instant: Double) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: instant))
+        return (parts.year ?? 1970) * 100 + (parts.month ?? 1)
+    }
+
+    /// The session with this id folded from its log (``SessionFold``), or `nil` when no row has
+    /// its key: one round trip, the row's columns beside each log row.
     func load(_ id: SessionID) async throws -> SessionRecord? {
+        let key = Data(id.key)
         let rows = try await pool.query(
             """
-            SELECT flow_id, version, channel, core_version, locale, rev, status, step, path, "values", forward, messages,
-                   extract(epoch FROM expires_at)::float8 AS expires
-            FROM sessions WHERE key = \(Data(id.key))
+            SELECT s.flow_id, s.version, s.channel, s.core_version, s.locale, s.status, s.rev AS row_rev,
+                   s.step AS row_step,
+                   extract(epoch FROM s.expires_at)::float8 AS row_expires, parley_log_month(s.created_at) AS row_month,
+                   l.rev, l.kind, l.step, l.answers, l.outcome, l.next_step, l.month,
+                   extract(epoch FROM l.expires_at)::float8 AS expires
+            FROM sessions s LEFT JOIN session_log l ON l.session_key = s.key
+            WHERE s.key = \(key) ORDER BY l.rev
             """)
         guard let row = rows.first else { return nil }
-        let status = SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired
-        let key = id.key
-        return SessionRecord(
+        let identity = SessionFold.Identity(
             id: id, flowId: try row.decode(column: "flow_id"), version: try row.decode(column: "version"),
             channel: try row.decode(column: "channel"), core: try row.decode(column: "core_version"),
-            locale: try row.decode(column: "locale"), rev: try row.decode(column: "rev"), status: status,
-            step: try row.decode(column: "step"), path: try entries(try Self.json(row, "path"), session: key),
-            values: try sealing.open(try Self.json(row, "values"), session: key),
-            forward: try entries(try Self.json(row, "forward"), session: key),
-            messages: try Self.json(row, "messages"), expiresAt: try row.decode(column: "expires"))
+            locale: try row.decode(column: "locale"),
+            status: SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired,
+            expiresAt: try row.decode(column: "row_expires"), month: try row.decode(column: "row_month"))
+        var log: [LogRow] = []
+        for row in rows where try row.decode(Int?.self, column: "rev") != nil {
+            log.append(try logRow(row, session: Array(key)))
+        }
+        if let record = SessionFold.record(identity, log: log) { return record }
+        // An erased tombstone whose log went with its month's partition: the row is all there is.
+        return SessionRecord(
+            id: id, flowId: identity.flowId, version: identity.version, channel: identity.channel,
+            core: identity.core, locale: identity.locale, rev: try row.decode(column: "row_rev"),
+            status: identity.status, step: try row.decode(column: "row_step"), path: [], values: Answers(),
+            forward: [], messages: .array([]), expiresAt: identity.expiresAt, month: identity.month)
+    }
+
+    /// A `session_log` row as read, its sealed answers opened.
+    private func logRow(_ row: PostgresRow, session: [UInt8]) throws -> LogRow {
+        let answers: PostgresJSONB? = try row.decode(column: "answers")
+        let outcome: PostgresJSONB? = try row.decode(column: "outcome")
+        return LogRow(
+            rev: try row.decode(column: "rev"), kind: try row.decode(column: "kind"),
+            step: try row.decode(column: "step"),
+            answers: try answers.map { try sealing.open(try JSONParser.parse($0.bytes), session: session).json },
+            nextStep: try row.decode(column: "next_step"),
+            outcome: try outcome.map { try JSONParser.parse($0.bytes) }, expiresAt: try row.decode(column: "expires"),
+            month: try row.decode(column: "month"))
     }
 
     /// Stored path entries with their sealed answers opened; a malformed list reads as empty
@@ -147,16 +186,10 @@ struct SessionStore: Sendable {
     func log(_ key: Data, _ connection: PostgresConnection) async throws -> [LogRow] {
         let rows = try await connection.query(
             """
-            SELECT rev, kind, step, answers, next_step FROM session_log WHERE session_key = \(key) ORDER BY rev
+            SELECT rev, kind, step, answers, outcome, next_step, month, extract(epoch FROM expires_at)::float8 AS expires
+            FROM session_log WHERE session_key = \(key) ORDER BY rev
             """)
-        return try rows.map { row in
-            let answers: PostgresJSONB? = try row.decode(column: "answers")
-            return LogRow(
-                rev: try row.decode(column: "rev"), kind: try row.decode(column: "kind"),
-                step: try row.decode(column: "step"),
-                answers: try answers.map { try sealing.open(try JSONParser.parse($0.bytes), session: Array(key)).json },
-                nextStep: try row.decode(column: "next_step"))
-        }
+        return try rows.map { try logRow($0, session: Array(key)) }
     }
 
     /// A recorded response; a sealed one (the session has sensitive fields) is opened.

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
 
-/// Expires idle sessions (DESIGN.md "Sessions": TTL, 410). Every server process runs one; the
+/// Expires idle sessions (DESIGN.md "Sessions": TTL, 410) and keeps the session log's monthly
+/// partitions created ahead (migration 0009). Every server process runs one; the
 /// sweep statement locks its rows with `FOR UPDATE SKIP LOCKED`, so two processes never expire
 /// the same session and each expiration is counted once, by the process that made it.
 struct SessionSweeper: Sendable {
@@ -28,6 +29,8 @@ struct SessionSweeper: Sendable {
     /// Expires every due session, a batch at a time; returns how many.
     @discardableResult
     func sweep() async throws -> Int {
+        // The log's partitions of this month and the next two exist before anyone writes to them.
+        try await sessions.pool.query("SELECT parley_session_log_partitions_ahead(2)")
         var total = 0
         while true {
             let expired = try await sessions.expireDue(limit: configuration.sessionSweepBatch)

@@ -10,6 +10,8 @@ final class SnapshotCache: Sendable {
         var rev: Int
         /// The snapshot of that rev, when known.
         var snapshot: SessionSnapshot?
+        /// The state that snapshot shows (issue 27: an answer on a cache hit reads nothing).
+        var record: SessionRecord?
     }
 
     private struct State {
@@ -44,15 +46,27 @@ final class SnapshotCache: Sendable {
         state.withLock { $0.slots.value(for: id)?.snapshot }
     }
 
-    /// Remembers a snapshot unless a newer rev is already known.
-    func store(_ snapshot: SessionSnapshot, id: String, keyHex: String) {
+    /// The cached snapshot of a session and the state it shows, when it is the newest known rev.
+    func current(_ id: String) -> (snapshot: SessionSnapshot, record: SessionRecord)? {
+        state.withLock { state in
+            guard let slot = state.slots.value(for: id), let snapshot = slot.snapshot, let record = slot.record else {
+                return nil
+            }
+            return (snapshot, record)
+        }
+    }
+
+    /// Remembers a snapshot (and the state it shows) unless a newer rev is already known.
+    func store(_ snapshot: SessionSnapshot, record: SessionRecord? = nil, id: String, keyHex: String) {
         // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
         // kilobytes) is freed after the lock is released, not while writers and the listener wait.
         let evicted = state.withLock { state -> [Slot] in
             if let slot = state.slots.peek(id), slot.rev > snapshot.rev { return [] }
             if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return [] }
             state.ids.set(id, for: keyHex)
-            return state.slots.update(Slot(rev: snapshot.rev, snapshot: snapshot), for: id, cost: snapshot.body.count)
+            // The state's answers are about as large as the body's prefill and path: counted twice.
+            let cost = snapshot.body.count * (record == nil ? 1 : 2)
+            return state.slots.update(Slot(rev: snapshot.rev, snapshot: snapshot, record: record), for: id, cost: cost)
         }
         _ = evicted
     }
@@ -70,7 +84,7 @@ final class SnapshotCache: Sendable {
             for (keyHex, rev) in changes {
                 state.notified.set(max(rev, state.notified.peek(keyHex) ?? 0), for: keyHex)
                 guard let id = state.ids.peek(keyHex), let slot = state.slots.peek(id), slot.rev < rev else { continue }
-                dropped += state.slots.update(Slot(rev: rev, snapshot: nil), for: id)
+                dropped += state.slots.update(Slot(rev: rev, snapshot: nil, record: nil), for: id)
             }
             return dropped
         }

@@ -1,0 +1,132 @@
+import Synchronization
+
+/// Gathers callers' items into batches and sends each batch with one call (issue 15, "Writes";
+/// issue 27): the queueing of ``GroupCommitter``, for any kind of item, so a caller that can
+/// write a whole batch as one statement (one multi-row insert) batches its own items.
+///
+/// With a batch slot free, a caller leads: it sends its own item and whatever waits, on its own
+/// task. Otherwise its item waits for the next batch, sent as soon as a slot frees (or the
+/// window closes). At most `concurrentBatches` batches are in flight; a batch holds at most
+/// `maximumItems` items. Each caller gets its own item's result from `send`, which must return
+/// one result per item, in order.
+public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
+    /// Sends one batch; one result per item, in order.
+    public typealias Send = @Sendable ([Item]) async -> [Result<Output, any Error>]
+
+    struct Entry {
+        let item: Item
+        let continuation: CheckedContinuation<Output, any Error>
+    }
+
+    /// What a queued item's caller does next.
+    enum Next {
+        case send([Entry])
+        case openWindow
+        case wait
+    }
+
+    /// Items waiting for a batch, and the batches in flight.
+    struct Queue {
+        var pending: [Entry] = []
+        var batchesInFlight = 0
+        var windowOpen = false
+        var batches = 0
+        var items = 0
+    }
+
+    private let queue = Mutex(Queue())
+    private let window: Duration
+    private let maximumItems: Int
+    private let concurrentBatches: Int
+    private let send: Send
+
+    /// A queue that sends batches of at most `maximumItems`, at most `concurrentBatches` at once,
+    /// waiting `window` for more items before a batch when it is not zero.
+    public init(window: Duration, maximumItems: Int, concurrentBatches: Int, send: @escaping Send) {
+        self.window = window
+        self.maximumItems = max(1, maximumItems)
+        self.concurrentBatches = max(1, concurrentBatches)
+        self.send = send
+    }
+
+    /// Sends `item` (with other callers' items) and returns its result once its batch is done.
+    /// Cancelling the caller does not take the item back: once queued it is sent, and the caller
+    /// waits to learn the outcome.
+    public func submit(_ item: Item) async throws -> Output {
+        let followers: [Entry]? = queue.withLock { queue in
+            guard window == .zero, queue.batchesInFlight < concurrentBatches else { return nil }
+            return takeBatch(&queue, leader: true)
+        }
+        if let followers {
+            let results = await send([item] + followers.map(\.item))
+            for (entry, result) in zip(followers, results.dropFirst()) { entry.continuation.resume(with: result) }
+            finishBatch()
+            return try results[0].get()
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let next: Next = queue.withLock { queue in
+                queue.pending.append(Entry(item: item, continuation: continuation))
+                guard queue.batchesInFlight < concurrentBatches else { return .wait }
+                if window == .zero || queue.pending.count >= maximumItems { return .send(takeBatch(&queue)) }
+                if queue.windowOpen { return .wait }
+                queue.windowOpen = true
+                return .openWindow
+            }
+            switch next {
+            case .send(let batch): start(batch)
+            case .openWindow:
+                Task { [self] in
+                    try? await Task.sleep(for: window)
+                    closeWindow()
+                }
+            case .wait: break
+            }
+        }
+    }
+
+    /// How many batches and items were sent so far, and how many items wait right now.
+    public var statistics: (batches: Int, items: Int, waiting: Int) {
+        queue.withLock { ($0.batches, $0.items, $0.pending.count) }
+    }
+
+    /// The window's time is up: send what gathered, if a batch slot is free.
+    private func closeWindow() {
+        let batch: [Entry]? = queue.withLock { queue in
+            queue.windowOpen = false
+            guard queue.batchesInFlight < concurrentBatches, !queue.pending.isEmpty else { return nil }
+            return takeBatch(&queue)
+        }
+        if let batch { start(batch) }
+    }
+
+    /// Takes up to ``maximumItems`` waiting items (one fewer beside a `leader`'s own) as the next
+    /// batch and counts it in flight.
+    private func takeBatch(_ queue: inout Queue, leader: Bool = false) -> [Entry] {
+        let count = min(maximumItems - (leader ? 1 : 0), queue.pending.count)
+        let batch = Array(queue.pending.prefix(count))
+        queue.pending.removeFirst(count)
+        queue.batchesInFlight += 1
+        queue.batches += 1
+        queue.items += count + (leader ? 1 : 0)
+        return batch
+    }
+
+    /// Sends `batch` on a task of its own and answers every caller in it.
+    private func start(_ batch: [Entry]) {
+        Task { [self] in
+            let results = await send(batch.map(\.item))
+            for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result) }
+            finishBatch()
+        }
+    }
+
+    /// Frees a batch slot; items that arrived meanwhile have waited a whole batch already, so
+    /// they are sent at once.
+    private func finishBatch() {
+        let next: [Entry]? = queue.withLock { queue in
+            queue.batchesInFlight -= 1
+            return queue.pending.isEmpty ? nil : takeBatch(&queue)
+        }
+        if let next { start(next) }
+    }
+}

@@ -1,0 +1,143 @@
+import Logging
+import ParleyPostgres
+
+/// Appends session changes in batches (issue 27): a batch is ONE statement, whatever its size:
+/// its rows go as text arrays to one `INSERT … SELECT FROM unnest(…) ON CONFLICT DO NOTHING`, and
+/// the same statement's CTEs insert the rows of sessions it starts, complete the sessions whose
+/// completing change won (row, completion, outbox) and record `Idempotency-Key` responses. Then one `pg_notify` per 100 changes, sent by
+/// the server in the same transaction: no trigger on the way. A change whose `(session, rev)`
+/// exists already is not written and reports `false` (the stale-rev 409), without failing its
+/// batch mates.
+struct SessionAppender: Sendable {
+    private let queue: CommitQueue<SessionAppend, Bool>
+
+    init(committer: GroupCommitter, configuration: PostgresConfiguration, logger: Logger) {
+        queue = CommitQueue(
+            window: configuration.groupCommitWindow, maximumItems: configuration.groupCommitMaximumUnits,
+            concurrentBatches: GroupCommitter.concurrentBatches(configuration)
+        ) { appends in await Self.send(appends, committer: committer, logger: logger) }
+    }
+
+    /// Appends `change` with others; true when it took its rev, false when that rev exists.
+    func append(_ change: SessionAppend) async throws -> Bool {
+        try await queue.submit(change)
+    }
+
+    /// Batches and changes sent so far, and changes waiting for a batch.
+    var statistics: (batches: Int, units: Int, waiting: Int) {
+        let statistics = queue.statistics
+        return (statistics.batches, statistics.items, statistics.waiting)
+    }
+
+    /// One transaction for `appends`. Two changes of one batch for the same rev of a session: the
+    /// first is sent, the others lost at once. A batch that fails on a statement (not a broken
+    /// connection, whose outcome is unknown) is retried change by change, so only a bad one fails.
+    private static func send(_ appends: [SessionAppend], committer: GroupCommitter, logger: Logger) async
+        -> [Result<Bool, any Error>]
+    {
+        var seen = Set<String>()
+        var sent: [SessionAppend] = []
+        var isSent: [Bool] = []
+        for append in appends {
+            let first = seen.insert(append.change).inserted
+            isSent.append(first)
+            if first { sent.append(append) }
+        }
+        do {
+            let rows = try await committer.commitAlone(statements(sent))
+            var won = Set<String>()
+            if let appended = rows.first {
+                for row in appended {
+                    won.insert(try row.decode(String.self, at: 0) + ":" + String(try row.decode(Int.self, at: 1)))
+                }
+            }
+            return zip(appends, isSent).map { append, first in .success(first && won.contains(append.change)) }
+        } catch let error as PostgresError where !error.discardsConnection && sent.count > 1 {
+            logger.info(
+                "session append batch rolled back; retrying its changes one by one",
+                metadata: ["changes": "\(sent.count)", "error": "\(error.kind)"])
+            var results: [Result<Bool, any Error>] = []
+            for (append, first) in zip(appends, isSent) {
+                guard first else {
+                    results.append(.success(false))
+                    continue
+                }
+                results.append(await send([append], committer: committer, logger: logger)[0])
+            }
+            return results
+        } catch {
+            return appends.map { _ in .failure(error) }
+        }
+    }
+
+    /// The batch statement and its notifications.
+    static func statements(_ appends: [SessionAppend]) -> [PostgresQuery] {
+        let columns = SessionAppend.columns(appends)
+        var notices: [String] = []
+        var start = 0
+        while start < appends.count {
+            let end = min(start + 100, appends.count)
+            notices.append(appends[start..<end].map(\.change).joined(separator: ","))
+            start = end
+        }
+        return [
+            PostgresQuery(unsafeSQL: batchSQL, binds: columns.map(\.postgresBind)),
+            "SELECT pg_notify('parley_sessions', notice) FROM unnest(\(notices)::text[]) notice",
+        ]
+    }
+
+    /// The batch statement's text, built once: only its arrays change from batch to batch.
+    private static let batchSQL = batchStatement(
+        [[String]](repeating: [], count: SessionAppend.columnCount)
+    ).sql
+
+    private static func batchStatement(_ c: [[String]]) -> PostgresQuery {
+        """
+        WITH input AS (
+            SELECT decode(k, 'hex') AS key, r::integer AS rev, m::integer AS month, kind, step,
+                   nullif(a, '')::jsonb AS answers, nullif(o, '')::jsonb AS outcome, nullif(n, '') AS next_step,
+                   core, to_timestamp(e::float8) AS expires_at, d::integer AS depth,
+                   nullif(sp, '')::jsonb AS session_path, nullif(cp, '')::jsonb AS completed_path,
+                   nullif(ca, '')::jsonb AS completed_answers, nullif(ik, '') AS idempotency_key,
+                   decode(ih, 'hex') AS request_sha256, nullif(st, '')::integer AS status, decode(rb, 'hex') AS response,
+                   nullif(sf, '') AS flow_id, nullif(sv, '')::integer AS version, sc AS channel,
+                   nullif(sl, '') AS locale, to_timestamp(nullif(sa, '')::float8) AS started_at
+            FROM unnest(\(c[0])::text[], \(c[1])::text[], \(c[2])::text[], \(c[3])::text[], \(c[4])::text[],
+                        \(c[5])::text[], \(c[6])::text[], \(c[7])::text[], \(c[8])::text[], \(c[9])::text[],
+                        \(c[10])::text[], \(c[11])::text[], \(c[12])::text[], \(c[13])::text[], \(c[14])::text[],
+                        \(c[15])::text[], \(c[16])::text[], \(c[17])::text[], \(c[18])::text[], \(c[19])::text[],
+                        \(c[20])::text[], \(c[21])::text[], \(c[22])::text[])
+                 AS u (k, r, m, kind, step, a, o, n, core, e, d, sp, cp, ca, ik, ih, st, rb, sf, sv, sc, sl, sa)
+        ), opened AS (
+            INSERT INTO sessions (key, flow_id, version, channel, core_version, locale, rev, status, step, expires_at,
+                                  created_at, updated_at)
+            SELECT key, flow_id, version, channel, core, locale, 1, 'active', step, expires_at, started_at, started_at
+            FROM input WHERE kind = 'start' AND flow_id IS NOT NULL
+        ), appended AS (
+            INSERT INTO session_log (session_key, rev, month, kind, step, answers, outcome, next_step, core_version,
+                                     expires_at, depth)
+            SELECT key, rev, month, kind, step, answers, outcome, next_step, core, expires_at, depth FROM input
+            ON CONFLICT DO NOTHING
+            RETURNING session_key, rev
+        ), won AS (
+            SELECT input.* FROM input JOIN appended a ON a.session_key = input.key AND a.rev = input.rev
+        ), finished AS (
+            UPDATE sessions s SET status = 'completed', rev = won.rev, step = won.next_step, path = won.session_path,
+                updated_at = now(), completed_at = now(), expires_at = won.expires_at
+            FROM won WHERE s.key = won.key AND won.completed_path IS NOT NULL
+            RETURNING s.key, s.flow_id, s.version, s.core_version
+        ), completed AS (
+            INSERT INTO completions AS c (session_key, flow_id, version, core_version, path, answers)
+            SELECT f.key, f.flow_id, f.version, f.core_version, won.completed_path, won.completed_answers
+            FROM finished f JOIN won ON won.key = f.key
+            RETURNING c
+        ), announced AS (\(unsafeRaw: WebhookOutbox.announceCompletions)
+        ), recorded AS (
+            INSERT INTO session_idempotency (session_key, key, request_sha256, status, response)
+            SELECT key, idempotency_key, request_sha256, status, response FROM won WHERE idempotency_key IS NOT NULL
+            ON CONFLICT DO NOTHING
+        )
+        SELECT encode(session_key, 'hex'), rev FROM appended
+        """
+    }
+}
