@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyDSLTests",
-            dependencies: ["ParleyCore", "ParleyDSL", "Flows"],
+            dependencies: ["ParleyCore", "ParleyDSL", "Flows", "ParleyTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyTestSupport
 import Testing
 
 /// Snippets in `Tests/DSLCompileFailures/` (outside every target, so the
@@ -61,7 +62,7 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if firstLine == "// expected: compiles" {

@@ -62,7 +62,7 @@ import Testing
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
-            try process.run()
+            try process.runAlone()
             return Writer(process: process, output: output)
         }
     }

@@ -41,7 +41,7 @@ final class WebhookReceiver: Sendable {
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try process.runAlone()
         try? handle.close()
         self.process = process
         let deadline = Date().addingTimeInterval(20)

@@ -32,7 +32,7 @@ public enum DeployScript {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         process.waitUntilExit()
         try output.close()
         try error.close()

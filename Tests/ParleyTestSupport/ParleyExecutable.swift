@@ -50,7 +50,7 @@ public enum ParleyExecutable {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
+        try process.runAlone()
         let drained = drain(output, error)
         if let stdin {
             input.fileHandleForWriting.write(Data(stdin.utf8))

@@ -29,7 +29,7 @@ public struct ParleyProcess {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         return ParleyProcess(process: process, drained: ParleyExecutable.drain(output, error))
     }
 

@@ -58,7 +58,7 @@ public final class ServerProcess: Sendable {
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         try? log.close()
         self.process = Mutex(process)
         let deadline = Date().addingTimeInterval(timeout)

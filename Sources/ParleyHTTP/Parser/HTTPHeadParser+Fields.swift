@@ -16,14 +16,18 @@ extension HTTPHeadParser {
             }
             if lf - 1 == lineStart { return HTTPHeaders(fields) }  // the empty line
             if fields.count == maxCount { throw .tooManyHeaders }
-            fields.append(try parseField(UnsafeBufferPointer(rebasing: bytes[lineStart..<(lf - 1)])))
+            // The head scanner has refused every control byte already: the values are not checked twice.
+            fields.append(try parseField(UnsafeBufferPointer(rebasing: bytes[lineStart..<(lf - 1)]), scanned: true))
             lineStart = lf + 1
         }
         throw .badRequest("The header section must end in an empty line.")
     }
 
-    /// One field line without its CRLF.
-    static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPField {
+    /// One field line without its CRLF; `scanned`: ``HTTPHeadScanner`` has validated its bytes (a
+    /// head's fields), so its value is not checked again (a chunked trailer's is).
+    static func parseField(_ line: UnsafeBufferPointer<UInt8>, scanned: Bool = false) throws(HTTPParseError)
+        -> HTTPField
+    {
         if line[0] == ByteClass.sp || line[0] == ByteClass.htab {
             throw .badRequest("Obsolete line folding is not allowed.")
         }
@@ -35,8 +39,10 @@ extension HTTPHeadParser {
         let name = String(decoding: UnsafeBufferPointer(rebasing: line[0..<index]), as: UTF8.self)
         var valueStart = index + 1
         var valueEnd = line.count
-        for position in valueStart..<valueEnd where !ByteClass.isFieldValue(line[position]) {
-            throw .badRequest("The value of \(name) contains a control character.")
+        if !scanned {
+            for position in valueStart..<valueEnd where !ByteClass.isFieldValue(line[position]) {
+                throw .badRequest("The value of \(name) contains a control character.")
+            }
         }
         while valueStart < valueEnd, line[valueStart] == ByteClass.sp || line[valueStart] == ByteClass.htab {
             valueStart += 1

@@ -29,7 +29,7 @@ struct HTTPHeadParser: Sendable {
         return try build(UnsafeBufferPointer(rebasing: bytes[0..<length]))
     }
 
-    /// The head in `bytes`, which the scanner found complete.
+    /// The head in `bytes`, which the scanner found complete: `bytes` ends with the empty line.
     private func build(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> Result {
         var start = 0
         // RFC 9112 §2.2: ignore at least one empty line received before the request-line.
@@ -41,10 +41,8 @@ struct HTTPHeadParser: Sendable {
             return .incomplete
         }
         if requestLineEnd - start > limits.maxRequestLineBytes + 1 { throw .uriTooLong }
-        guard let headEnd = findHeadEnd(bytes, from: requestLineEnd) else {
-            if bytes.count - requestLineEnd > limits.maxHeaderBytes { throw .headersTooLarge }
-            return .incomplete
-        }
+        // The scanner stopped right after the LF of the empty line that ends the head.
+        let headEnd = bytes.count - 1
         if headEnd - requestLineEnd > limits.maxHeaderBytes { throw .headersTooLarge }
         var head = try parseRequestLine(bytes, from: start, lf: requestLineEnd)
         head.headers = try HTTPHeadParser.parseFields(
@@ -60,18 +58,6 @@ struct HTTPHeadParser: Sendable {
             index += 1
         }
         return nil
-    }
-
-    /// The index of the LF that ends the header section: an LF followed by CRLF or by LF
-    /// (the bare-LF form is found so it can be rejected rather than waited on).
-    func findHeadEnd(_ bytes: UnsafeBufferPointer<UInt8>, from lineEnd: Int) -> Int? {
-        var lf = lineEnd
-        while true {
-            if lf + 1 < bytes.count, bytes[lf + 1] == ByteClass.lf { return lf + 1 }
-            if lf + 2 < bytes.count, bytes[lf + 1] == ByteClass.cr, bytes[lf + 2] == ByteClass.lf { return lf + 2 }
-            guard let next = findLF(bytes, from: lf + 1) else { return nil }
-            lf = next
-        }
     }
 
     /// request-line = method SP request-target SP HTTP-version CRLF (RFC 9112 §3).
