@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ParleyTestSupport
 import Testing
 
 /// `parley serve` end to end: the real binary on port 0, a raw HTTP request, SIGTERM, exit 0.
@@ -53,7 +54,7 @@ import Testing
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         return (process, logFile)
     }
 
