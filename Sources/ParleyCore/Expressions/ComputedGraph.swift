@@ -4,7 +4,7 @@
 /// Strongly connected components come from an iterative Tarjan walk, which emits them
 /// dependencies first: that is the evaluation order. A value in a component with a cycle (more
 /// than one member, or one that reads itself) is empty even on unlinted input.
-struct ComputedGraph: Sendable {
+struct ComputedGraph: Sendable, Equatable {
     /// The values, in the flow's order.
     let values: [ComputedValue]
     /// Index of each name.
@@ -56,6 +56,9 @@ struct ComputedGraph: Sendable {
         self.cyclic = cyclic
         self.cycles = cycles
     }
+
+    /// Graphs are equal when their values are: everything else is derived from them.
+    static func == (lhs: ComputedGraph, rhs: ComputedGraph) -> Bool { lhs.values == rhs.values }
 
     /// The index of a computed value by name.
     func index(of name: String) -> Int? { indexByName[ScalarKey(name)] }

@@ -8,6 +8,7 @@
 enum DecimalArithmetic {
     /// The sum of `terms`, exact.
     static func sum(_ terms: [JSONNumber]) -> JSONNumber? {
+        if let small = smallSum(terms) { return small }
         var positive = SparseLimbs()
         var negative = SparseLimbs()
         for term in terms where !term.isZero {
@@ -49,9 +50,58 @@ enum DecimalArithmetic {
         } else if digitCount > ExpressionLimits.maximumProductDigits {
             return nil
         }
+        if digitCount <= 18 {
+            // Small factors (what answers usually are): the product is below 10^18, so one
+            // machine word holds it exactly, and the digits are the same as the limbs' would be.
+            var significand: UInt64 = 1
+            for factor in factors { significand &*= Self.word(factor.digits, zeros: 0) }
+            return JSONNumber(negative: negative, significand: Self.digits(of: significand), exponent: exponent)
+        }
         var significand = DecimalInteger(limbs: [1])
         for factor in factors { significand = significand * DecimalInteger(digits: factor.digits) }
         return JSONNumber(negative: negative, significand: significand.digits, exponent: exponent)
+    }
+
+    /// The sum in one machine word when every term, aligned to the smallest exponent, has at most
+    /// 17 digits and there are at most nine terms (so the total stays below 9 × 10^17); `nil`
+    /// otherwise, for the sparse sum. Exactly the value the sparse sum gives, just without limbs.
+    private static func smallSum(_ terms: [JSONNumber]) -> JSONNumber? {
+        guard terms.count <= 9 else { return nil }
+        var lowest = Int64.max
+        for term in terms where !term.isZero {
+            guard (-18...18).contains(term.exponent), term.digits.count <= 17 else { return nil }
+            lowest = Swift.min(lowest, term.exponent)
+        }
+        guard lowest != Int64.max else { return JSONNumber(0) }
+        var total: Int64 = 0
+        for term in terms where !term.isZero {
+            let zeros = Int(term.exponent - lowest)
+            guard term.digits.count + zeros <= 17 else { return nil }
+            let magnitude = Int64(word(term.digits, zeros: zeros))
+            total += term.isNegative ? -magnitude : magnitude
+        }
+        if total == 0 { return JSONNumber(0) }
+        return JSONNumber(negative: total < 0, significand: digits(of: total.magnitude), exponent: lowest)
+    }
+
+    /// ASCII digits followed by `zeros` zeros as a number; callers keep it under 19 digits.
+    private static func word(_ digits: [UInt8], zeros: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for digit in digits { value = value &* 10 &+ UInt64(digit &- 0x30) }
+        for _ in 0..<zeros { value &*= 10 }
+        return value
+    }
+
+    /// The ASCII digits of `value`, most significant first (`"0"` for zero).
+    private static func digits(of value: UInt64) -> [UInt8] {
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(20)
+        var rest = value
+        repeat {
+            reversed.append(0x30 &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while rest > 0
+        return reversed.reversed()
     }
 
     /// `lhs ÷ rhs` rounded half to even to `scale` decimals; `nil` for a zero divisor or a scale

@@ -17,36 +17,71 @@ struct DecimalInteger: Equatable {
     init(digits: some Collection<UInt8>, zeros: Int = 0) {
         let head = zeros % 9
         let wholeZeroLimbs = zeros / 9
-        // The number is digits × 10^head, then wholeZeroLimbs zero limbs below it.
-        var text = Array(digits)
-        text.append(contentsOf: repeatElement(0x30, count: head))
-        var result = [UInt32](repeating: 0, count: wholeZeroLimbs)
-        result.reserveCapacity(wholeZeroLimbs + text.count / 9 + 1)
-        var end = text.count
-        while end > 0 {
-            let start = Swift.max(0, end - 9)
-            var limb: UInt32 = 0
-            for index in start..<end { limb = limb * 10 + UInt32(text[index] &- 0x30) }
-            result.append(limb)
-            end = start
+        // The number is digits × 10^head, then wholeZeroLimbs zero limbs below it. Limbs are read
+        // most significant first (the first one holds what is left over from groups of nine),
+        // without copying the digits: every answer's arithmetic goes through here.
+        let total = digits.count + head
+        var high: [UInt32] = []
+        high.reserveCapacity(total / 9 + 1)
+        var left = total % 9 == 0 ? 9 : total % 9
+        var limb: UInt32 = 0
+        for digit in digits {
+            limb = limb &* 10 &+ UInt32(digit &- 0x30)
+            left -= 1
+            if left == 0 {
+                high.append(limb)
+                limb = 0
+                left = 9
+            }
         }
+        for _ in 0..<head {
+            limb = limb &* 10
+            left -= 1
+            if left == 0 {
+                high.append(limb)
+                limb = 0
+                left = 9
+            }
+        }
+        var result = [UInt32](repeating: 0, count: wholeZeroLimbs)
+        result.reserveCapacity(wholeZeroLimbs + high.count)
+        result.append(contentsOf: high.reversed())
         limbs = result
         trim()
     }
 
     var isZero: Bool { limbs.isEmpty }
 
-    /// ASCII digits, most significant first (`"0"` for zero).
+    /// ASCII digits, most significant first (`"0"` for zero), written straight from the limbs
+    /// (no intermediate strings).
     var digits: [UInt8] {
         guard let top = limbs.last else { return [0x30] }
-        var result = Array(String(top).utf8)
-        result.reserveCapacity(result.count + 9 * (limbs.count - 1))
+        var result: [UInt8] = []
+        result.reserveCapacity(9 * limbs.count)
+        var width = 1
+        var power: UInt32 = 10
+        while width < 9, top >= power {
+            width += 1
+            power &*= 10
+        }
+        Self.append(top, width: width, to: &result)
         for index in stride(from: limbs.count - 2, through: 0, by: -1) {
-            let text = Array(String(limbs[index]).utf8)
-            result.append(contentsOf: repeatElement(0x30, count: 9 - text.count))
-            result.append(contentsOf: text)
+            Self.append(limbs[index], width: 9, to: &result)
         }
         return result
+    }
+
+    /// Appends `limb`'s last `width` decimal digits, most significant first (zero-padded).
+    private static func append(_ limb: UInt32, width: Int, to result: inout [UInt8]) {
+        let start = result.count
+        result.append(contentsOf: repeatElement(0x30, count: width))
+        var value = limb
+        var index = start + width - 1
+        while index >= start {
+            result[index] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+            index -= 1
+        }
     }
 
     private mutating func trim() {

@@ -13,14 +13,19 @@ public struct ExpressionEvaluator: Sendable {
 
     /// An evaluator over `answers` and the given computed values.
     public init(computed: [ComputedValue] = [], answers: Answers) {
-        graph = ComputedGraph(computed)
-        self.answers = answers
-        memo = [ExpressionValue?](repeating: nil, count: computed.count)
+        self.init(graph: ComputedGraph(computed), answers: answers)
     }
 
-    /// An evaluator over `answers` and the flow's computed values.
+    /// An evaluator over `answers` and the flow's computed values, with the dependency graph the
+    /// flow built once.
     public init(flow: Flow, answers: Answers) {
-        self.init(computed: flow.computed, answers: answers)
+        self.init(graph: flow.computedGraph, answers: answers)
+    }
+
+    init(graph: ComputedGraph, answers: Answers) {
+        self.graph = graph
+        self.answers = answers
+        memo = [ExpressionValue?](repeating: nil, count: graph.values.count)
     }
 
     /// Removes a field's answer (it is hidden): it reads as empty from now on.

@@ -33,7 +33,7 @@ public struct StepEvaluation: Sendable, Equatable {
         mode: RuleInterpreter.Mode = .server, resolvingTexts: Bool = true
     ) -> StepEvaluation {
         evaluate(
-            screen: step.screen, computed: flow.computed, answers: answers, context: context, mode: mode,
+            screen: step.screen, graph: flow.computedGraph, answers: answers, context: context, mode: mode,
             transitions: step.next, resolvingTexts: resolvingTexts)
     }
 
@@ -42,8 +42,17 @@ public struct StepEvaluation: Sendable, Equatable {
         screen: Screen, computed: [ComputedValue], answers: Answers, context: Answers = Answers(),
         mode: RuleInterpreter.Mode = .server, transitions: [Transition] = [], resolvingTexts: Bool = true
     ) -> StepEvaluation {
+        evaluate(
+            screen: screen, graph: ComputedGraph(computed), answers: answers, context: context, mode: mode,
+            transitions: transitions, resolvingTexts: resolvingTexts)
+    }
+
+    private static func evaluate(
+        screen: Screen, graph: ComputedGraph, answers: Answers, context: Answers, mode: RuleInterpreter.Mode,
+        transitions: [Transition], resolvingTexts: Bool
+    ) -> StepEvaluation {
         var evaluator = ExpressionEvaluator(
-            computed: computed, answers: Answers.onPath(answers, context: context, screen: screen))
+            graph: graph, answers: Answers.onPath(answers, context: context, screen: screen))
         let visibility = ScreenVisibility.resolve(screen, evaluator: &evaluator)
         var stored = answers
         var cleared: [String] = []
@@ -68,7 +77,7 @@ public struct StepEvaluation: Sendable, Equatable {
         flow: Flow, step: Step, answers: Answers, context: Answers = Answers()
     ) -> (cleared: [String], answers: Answers) {
         var evaluator = ExpressionEvaluator(
-            computed: flow.computed, answers: Answers.onPath(answers, context: context, screen: step.screen))
+            flow: flow, answers: Answers.onPath(answers, context: context, screen: step.screen))
         let visibility = ScreenVisibility.resolve(step.screen, evaluator: &evaluator)
         var kept = answers
         var cleared: [String] = []

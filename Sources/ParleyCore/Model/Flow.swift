@@ -15,7 +15,14 @@ public struct Flow: Sendable, Equatable {
     public var localization: FlowLocalization?
     /// Named values computed from answers (docs/expressions.md), in the scalar order of
     /// their names; empty when the flow declares none.
-    public var computed: [ComputedValue] = []
+    public var computed: [ComputedValue] {
+        get { computedGraph.values }
+        set { computedGraph = ComputedGraph(newValue) }
+    }
+    /// The computed values' dependency graph and evaluation order, built once when they are set
+    /// (a flow version is immutable): every answer evaluates them, and rebuilding the graph each
+    /// time was a fifth of what expressions added to an answer's cost (issue 25).
+    private(set) var computedGraph = ComputedGraph([])
     /// How long the server keeps an ended session of this flow (README "Retention"); nil: the
     /// server's default.
     public var retention: RetentionPeriod?
@@ -25,7 +32,7 @@ public struct Flow: Sendable, Equatable {
         id: String, title: String? = nil, start: String, steps: [Step], upgrade: Screen? = nil,
         computed: [ComputedValue] = []
     ) {
-        self.computed = computed
+        computedGraph = ComputedGraph(computed)
         self.id = id
         self.title = title
         self.start = start
@@ -70,7 +77,7 @@ extension Flow: ParleyDocument {
             retention = nil
         }
         if let value = reader.value("computed"), !value.isNull {
-            computed = try ComputedValue.decodeList(value, at: pointer.appending("computed"))
+            computedGraph = ComputedGraph(try ComputedValue.decodeList(value, at: pointer.appending("computed")))
         }
         if let value = reader.value("upgrade"), !value.isNull {
             upgrade = try Screen(json: value, at: pointer.appending("upgrade"), requireSchema: false)
