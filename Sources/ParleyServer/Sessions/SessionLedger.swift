@@ -107,9 +107,13 @@ struct SessionLedger: Sendable {
         return SessionSnapshot(record, screen: screen)
     }
 
-    /// When a session touched now expires: now plus the idle TTL.
+    /// When a session touched now expires: now plus the idle TTL, in whole milliseconds. The
+    /// snapshot cache holds this value while the database keeps it in microseconds; a clock
+    /// reading with sub-millisecond digits made a cached snapshot say `.880Z` where one folded
+    /// from the database said `.881Z`. Whole milliseconds (the wire's precision) survive the
+    /// round trip, so every replica serves the same bytes.
     func sessionExpiry() -> Double {
-        Date().timeIntervalSince1970 + configuration.sessionIdleSeconds
+        ((Date().timeIntervalSince1970 + configuration.sessionIdleSeconds) * 1000).rounded() / 1000
     }
 
     /// The current snapshot of a followed session for its streams, whatever its status: from the
