@@ -284,9 +284,12 @@ def check(args):
         if first_ok - args.promoted_time > args.write_within:
             failures.append(f"first write {first_ok - args.promoted_time:.2f} s after the promotion "
                             f"(limit {args.write_within} s)")
-    # Nothing acknowledged lost, nothing applied twice: every session's rev in the table is the
-    # rev its client last saw acknowledged (each client ends on an acknowledged request).
-    rows = psql(args.database, "SELECT encode(s.key, 'hex'), s.rev, s.status, c.id IS NOT NULL "
+    # Nothing acknowledged lost, nothing applied twice: every session's latest rev in its log (the
+    # session's truth, migration 0009: the row keeps the rev it started with) is the rev its client
+    # last saw acknowledged (each client ends on an acknowledged request).
+    rows = psql(args.database, "SELECT encode(s.key, 'hex'), "
+                               "(SELECT max(l.rev) FROM session_log l WHERE l.session_key = s.key), "
+                               "s.status, c.id IS NOT NULL "
                                "FROM sessions s LEFT JOIN completions c ON c.session_key = s.key")
     table = {}
     for line in rows.splitlines():
