@@ -43,7 +43,7 @@ public struct Gate: Sendable {
     ///
     /// This is the step as served without a session: for a core before 2.1, what reads only
     /// earlier steps is first settled without their answers (shown; templates' expressions empty)
-    /// (``SnapshotResolver/withoutSession(flow:step:capabilities:)``). A session resolves its
+    /// (`SnapshotResolver.withoutSession(flow:step:capabilities:)`). A session resolves its
     /// own step first (``SnapshotResolver/resolve(flow:step:context:liveExpressions:)``), which
     /// leaves nothing for that pass to change.
     public func gate(_ flow: Flow, step: String) -> GatedStep? {

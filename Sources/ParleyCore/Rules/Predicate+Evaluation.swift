@@ -58,7 +58,7 @@ extension Step {
     /// answered `context`: predicates read exactly what the step's rules read
     /// (``Answers/onPath(_:context:screen:)``); `nil` when no transition matches or `next` is empty.
     /// Inputs hidden by `visibleWhen` read as empty, as for the rules; a flow's computed values
-    /// need ``StepEvaluation/evaluate(flow:step:answers:context:mode:)``.
+    /// need ``StepEvaluation/evaluate(flow:step:answers:context:mode:resolvingTexts:)``.
     public func nextStepId(for answers: Answers, context: Answers) -> String? {
         let evaluation = StepEvaluation.evaluate(
             screen: screen, computed: [], answers: answers, context: context, transitions: next,
