@@ -144,7 +144,7 @@ final class HTTPEncodedFields: Sendable {
     init(_ fields: [HTTPField]) {
         self.fields = fields
         var bytes: [UInt8] = []
-        ResponseEncoder.appendFields(fields, to: &bytes)
+        HTTPFieldEncoding.appendFields(fields, to: &bytes)
         self.bytes = bytes
     }
 }
