@@ -17,17 +17,25 @@ public enum HTTPReply: Sendable {
         }
     }
 
-    /// This reply with `transform(response, value)` applied, now or once the work is done. For
-    /// the hot path: `transform` captures nothing, so a reply answered now allocates nothing
-    /// (``map(_:)``'s capturing closure is allocated per call); `value` is captured only when
-    /// there is off-loop work to wait for.
+    /// This reply with `transform(&response, value)` applied, now or once the work is done. For
+    /// the hot path: `transform` captures nothing and edits the response in place, so a reply
+    /// answered now allocates nothing and copies nothing (``map(_:)``'s capturing closure is
+    /// allocated per call, and a transform that returned a new response copied every field of
+    /// it); `value` is captured only when there is off-loop work to wait for.
     @inlinable
-    public func map<Value: Sendable>(
-        with value: Value, _ transform: @escaping @Sendable (HTTPResponse, Value) -> HTTPResponse
+    public consuming func map<Value: Sendable>(
+        with value: Value, _ transform: @escaping @Sendable (inout HTTPResponse, Value) -> Void
     ) -> HTTPReply {
-        switch self {
-        case .now(let response): return .now(transform(response, value))
-        case .offLoop(let work): return .offLoop { transform(try await work(), value) }
+        switch consume self {
+        case .now(var response):
+            transform(&response, value)
+            return .now(response)
+        case .offLoop(let work):
+            return .offLoop {
+                var response = try await work()
+                transform(&response, value)
+                return response
+            }
         }
     }
 

@@ -26,61 +26,37 @@ struct HTTPHeadParser: Sendable {
         -> Result
     {
         guard let length = try scanner.scan(bytes) else { return .incomplete }
-        return try build(UnsafeBufferPointer(rebasing: bytes[0..<length]))
+        return try build(UnsafeBufferPointer(rebasing: bytes[0..<length]), scanned: scanner)
     }
 
-    /// The head in `bytes`, which the scanner found complete: `bytes` ends with the empty line.
-    private func build(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> Result {
-        var start = 0
-        // RFC 9112 §2.2: ignore at least one empty line received before the request-line.
-        while start + 1 < bytes.count, bytes[start] == ByteClass.cr, bytes[start + 1] == ByteClass.lf, start < 8 {
-            start += 2
-        }
-        guard let requestLineEnd = findLF(bytes, from: start) else {
-            if bytes.count - start > limits.maxRequestLineBytes { throw .uriTooLong }
-            return .incomplete
-        }
+    /// The head in `bytes`, which `scanner` found complete and valid byte by byte: `bytes` ends
+    /// with the empty line, and the scanner knows where the request line's parts end.
+    private func build(_ bytes: UnsafeBufferPointer<UInt8>, scanned scanner: HTTPHeadScanner) throws(HTTPParseError)
+        -> Result
+    {
+        let start = scanner.requestLineStart
+        let requestLineEnd = scanner.requestLineEnd
         if requestLineEnd - start > limits.maxRequestLineBytes + 1 { throw .uriTooLong }
         // The scanner stopped right after the LF of the empty line that ends the head.
         let headEnd = bytes.count - 1
         if headEnd - requestLineEnd > limits.maxHeaderBytes { throw .headersTooLarge }
-        var head = try parseRequestLine(bytes, from: start, lf: requestLineEnd)
+        var head = try requestLine(bytes, scanned: scanner)
         head.headers = try HTTPHeadParser.parseFields(
             bytes, from: requestLineEnd + 1, end: headEnd, maxCount: limits.maxHeaderCount)
         return .complete(head, consumed: headEnd + 1)
     }
 
-    /// The index of the first LF at or after `from`.
-    func findLF(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        var index = from
-        while index < bytes.count {
-            if bytes[index] == ByteClass.lf { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// request-line = method SP request-target SP HTTP-version CRLF (RFC 9112 §3).
-    func parseRequestLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, lf: Int) throws(HTTPParseError)
-        -> HTTPRequestHead
+    /// The request line the scanner validated, cut at the spaces it found (RFC 9112 §3).
+    private func requestLine(_ bytes: UnsafeBufferPointer<UInt8>, scanned scanner: HTTPHeadScanner)
+        throws(HTTPParseError) -> HTTPRequestHead
     {
-        guard lf > start, bytes[lf - 1] == ByteClass.cr else { throw .badRequest("The request line must end in CRLF.") }
-        let end = lf - 1
-        var index = start
-        while index < end, ByteClass.isToken(bytes[index]) { index += 1 }
-        guard index > start, index < end, bytes[index] == ByteClass.sp else {
-            throw .badRequest("The request method is not a token.")
-        }
-        let method = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        index += 1
-        let targetStart = index
-        while index < end, ByteClass.isTarget(bytes[index]) { index += 1 }
-        guard index > targetStart, index < end, bytes[index] == ByteClass.sp else {
-            throw .badRequest("The request target is malformed.")
-        }
-        let target = String(decoding: UnsafeBufferPointer(rebasing: bytes[targetStart..<index]), as: UTF8.self)
-        index += 1
-        let version = try parseVersion(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        let methodEnd = scanner.methodEnd
+        let targetEnd = scanner.targetEnd
+        let method = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[scanner.requestLineStart..<methodEnd]), as: UTF8.self)
+        let target = String(decoding: UnsafeBufferPointer(rebasing: bytes[methodEnd + 1..<targetEnd]), as: UTF8.self)
+        // The version and its CR are the nine bytes before the LF.
+        let version = try parseVersion(UnsafeBufferPointer(rebasing: bytes[targetEnd + 1..<scanner.requestLineEnd - 1]))
         try HTTPHeadParser.checkTarget(target, method: method)
         return HTTPRequestHead(method: method, target: target, version: version, headers: HTTPHeaders())
     }

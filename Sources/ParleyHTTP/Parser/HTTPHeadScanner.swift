@@ -30,8 +30,13 @@ struct HTTPHeadScanner: Sendable {
     private(set) var position = Position.start(emptyLines: 0)
     /// Bytes of the input already scanned; the next call starts here.
     private(set) var scanned = 0
-    private var requestLineStart = 0
-    private var requestLineEnd = -1
+    /// Where the request line starts (after any leading empty lines) and the index of its LF.
+    private(set) var requestLineStart = 0
+    private(set) var requestLineEnd = -1
+    /// The indices of the space after the method and of the space after the target: the parser
+    /// slices the request line at them instead of scanning it again.
+    private(set) var methodEnd = -1
+    private(set) var targetEnd = -1
 
     init(limits: HTTPParserLimits = HTTPParserLimits()) { self.limits = limits }
 
@@ -92,6 +97,7 @@ struct HTTPHeadScanner: Sendable {
             position = .start(emptyLines: emptyLines + 1)
         case .method:
             if byte == ByteClass.sp {
+                methodEnd = index
                 position = .targetStart
             } else if !ByteClass.isToken(byte) {
                 throw .badRequest("The request method is not a token.")
@@ -100,6 +106,7 @@ struct HTTPHeadScanner: Sendable {
             if ByteClass.isTarget(byte) {
                 position = .target
             } else if byte == ByteClass.sp, case .target = position {
+                targetEnd = index
                 position = .version(offset: 0)
             } else {
                 throw .badRequest("The request target is malformed.")

@@ -15,7 +15,7 @@ struct RequestFraming: Sendable, Hashable {
     var expectContinue: Bool
 
     /// Derives the framing or throws the status to answer with.
-    init(head: HTTPRequestHead) throws(HTTPParseError) {
+    init(head: borrowing HTTPRequestHead) throws(HTTPParseError) {
         let headers = head.headers
         let isHTTP11 = head.version == .http1_1
         // One pass finds the fields that frame a request; most requests carry only Host of them,

@@ -140,21 +140,26 @@ struct ConnectionStateMachine {
                 } catch {
                     return reject(error, date: date)
                 }
-                guard case .complete(let head, let consumed) = result else {
+                // Taken apart by consuming: binding the head out of a result still alive copied it.
+                let head: HTTPRequestHead
+                switch consume result {
+                case .incomplete:
                     if case .idle = phase {
                         phase = .head
                         phaseStart = now
                     }
                     return .wait
+                case .complete(let complete, let consumed):
+                    head = complete
+                    consume(consumed)
                 }
-                consume(consumed)
                 headScanner = HTTPHeadScanner(limits: headScanner.limits)
                 do { try begin(head, now: now, route: route) } catch {
                     return reject(error, date: date)
                 }
             case .body:
-                guard var current = self.exchange.take() else { preconditionFailure("a body without its exchange") }
-                do { try readBody(into: &current) } catch {
+                guard let current = self.exchange.take() else { preconditionFailure("a body without its exchange") }
+                do { try readBody(into: current) } catch {
                     return reject(error, date: date)
                 }
                 guard current.bodyComplete else {
@@ -183,20 +188,20 @@ struct ConnectionStateMachine {
 
     /// Derives framing, asks for the route (and so the body limit) before any body byte is read,
     /// and queues `100 Continue` when the client waits for it (RFC 9110 §10.1.1).
-    private mutating func begin(_ head: HTTPRequestHead, now: UInt64, route match: (HTTPRequest) -> HTTPRoute)
-        throws(HTTPParseError)
-    {
+    private mutating func begin(
+        _ head: consuming HTTPRequestHead, now: UInt64, route match: (HTTPRequest) -> HTTPRoute
+    ) throws(HTTPParseError) {
         let framing = try RequestFraming(head: head)
         let target = try RequestTarget(head.target)
+        let version = head.version
         let request = HTTPRequest(
-            method: head.method, target: head.target, parsed: target, version: head.version, headers: head.headers,
+            method: head.method, target: head.target, parsed: target, version: version, headers: head.headers,
             body: [])
         let route = match(request)
         let limit = route.maxBodyBytes ?? limits.maxBodyBytes
-        var exchange = Exchange(
+        let exchange = Exchange(
             request: request, route: route, keepAlive: framing.keepAlive,
-            announceKeepAlive: framing.keepAlive && head.version == .http1_0, remaining: 0, decoder: nil,
-            startedAt: now)
+            announceKeepAlive: framing.keepAlive && version == .http1_0, startedAt: now)
         switch framing.body {
         case .none: break
         case .length(let length):
@@ -214,7 +219,7 @@ struct ConnectionStateMachine {
         lastActivity = now
     }
 
-    private mutating func readBody(into exchange: inout Exchange) throws(HTTPParseError) {
+    private mutating func readBody(into exchange: Exchange) throws(HTTPParseError) {
         if exchange.decoder != nil {
             let consumed = try input.withUnsafeBufferPointer { bytes throws(HTTPParseError) in
                 try exchange.decoder!.decode(bytes, into: &exchange.request.body)

@@ -1,5 +1,9 @@
 /// One request in progress on a connection: the request as far as read, and how it ends.
-struct Exchange {
+///
+/// A class: the state machine keeps it while the I/O side answers it, and a struct handed out
+/// as a copy retained and released every string and array of the request and the route (some
+/// forty reference counts per request).
+final class Exchange {
     var request: HTTPRequest
     /// The route matched from the head, kept so nothing matches the request again.
     let route: HTTPRoute
@@ -13,6 +17,16 @@ struct Exchange {
     var decoder: ChunkedDecoder?
     /// Monotonic time the head was complete, for the access log.
     var startedAt: UInt64
+
+    init(request: HTTPRequest, route: HTTPRoute, keepAlive: Bool, announceKeepAlive: Bool, startedAt: UInt64) {
+        self.request = request
+        self.route = route
+        self.keepAlive = keepAlive
+        self.announceKeepAlive = announceKeepAlive
+        remaining = 0
+        decoder = nil
+        self.startedAt = startedAt
+    }
 
     /// Whether the whole body has arrived.
     var bodyComplete: Bool { decoder.map(\.isComplete) ?? (remaining == 0) }

@@ -26,15 +26,33 @@ struct OutputQueue {
 
     /// Runs `body` on the owned buffer at the tail, starting one if needed.
     mutating func appendOwned(_ body: (inout [UInt8]) -> Void) {
-        if segments.last?.owned != true {
-            var buffer: [UInt8] = []
-            swap(&buffer, &spare)
-            if buffer.capacity == 0 { buffer.reserveCapacity(4096) }
-            segments.append(Segment(bytes: buffer, owned: true))
-        }
+        openOwnedTail()
         let before = segments[segments.count - 1].bytes.count
         body(&segments[segments.count - 1].bytes)
         pendingBytes += segments[segments.count - 1].bytes.count - before
+    }
+
+    /// Appends a response's head to the owned buffer at the tail (starting one if needed);
+    /// returns whether a body follows. Not through ``appendOwned(_:)``: a closure capturing the
+    /// response copied it.
+    mutating func appendHead(
+        _ response: HTTPResponse, date: [UInt8], keepAlive: Bool, announceKeepAlive: Bool, headOnly: Bool
+    ) -> Bool {
+        openOwnedTail()
+        let before = segments[segments.count - 1].bytes.count
+        let sendsBody = ResponseEncoder.encodeHead(
+            response, into: &segments[segments.count - 1].bytes, date: date, keepAlive: keepAlive,
+            announceKeepAlive: announceKeepAlive, headOnly: headOnly)
+        pendingBytes += segments[segments.count - 1].bytes.count - before
+        return sendsBody
+    }
+
+    private mutating func openOwnedTail() {
+        guard segments.last?.owned != true else { return }
+        var buffer: [UInt8] = []
+        swap(&buffer, &spare)
+        if buffer.capacity == 0 { buffer.reserveCapacity(4096) }
+        segments.append(Segment(bytes: buffer, owned: true))
     }
 
     /// Queues a response body: copied when small, referenced when large.

@@ -14,12 +14,8 @@ enum ResponseEncoder {
         _ response: HTTPResponse, into queue: inout OutputQueue, date: [UInt8], keepAlive: Bool,
         announceKeepAlive: Bool, headOnly: Bool
     ) -> Int {
-        var sendsBody = false
-        queue.appendOwned { output in
-            sendsBody = encodeHead(
-                response, into: &output, date: date, keepAlive: keepAlive, announceKeepAlive: announceKeepAlive,
-                headOnly: headOnly)
-        }
+        let sendsBody = queue.appendHead(
+            response, date: date, keepAlive: keepAlive, announceKeepAlive: announceKeepAlive, headOnly: headOnly)
         guard sendsBody else { return 0 }
         queue.appendBody(response.body)
         return response.body.count

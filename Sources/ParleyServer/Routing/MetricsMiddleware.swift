@@ -13,7 +13,6 @@ struct MetricsMiddleware: HTTPMiddleware {
         return next(request, context).map(with: (metrics, start)) { response, started in
             started.0.record(
                 status: response.status.code, seconds: Double(MonotonicClock.nanoseconds() &- started.1) * 1e-9)
-            return response
         }
     }
 }

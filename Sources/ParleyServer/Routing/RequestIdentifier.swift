@@ -22,7 +22,7 @@ public struct RequestIdentifier: HTTPMiddleware {
         let id = requestId(for: request)
         var context = context
         context.requestId = id
-        return next(request, context).map(with: id) { Self.tagged($0, $1) }
+        return next(request, context).map(with: id) { Self.tag(&$0, $1) }
     }
 
     /// The client's id when it is 1…`maxLength` safe characters, else a generated one.
@@ -49,9 +49,8 @@ public struct RequestIdentifier: HTTPMiddleware {
         return count > 0
     }
 
-    /// `response` with the id in its header and, for a problem document, as `requestId`.
-    static func tagged(_ response: HTTPResponse, _ id: String) -> HTTPResponse {
-        var response = response
+    /// Puts the id in `response`'s header and, for a problem document, in it as `requestId`.
+    static func tag(_ response: inout HTTPResponse, _ id: String) {
         response.headers.set("X-Request-Id", id)
         // Problem documents are errors: a success is never searched for one.
         if response.status.code >= 400,
@@ -62,7 +61,6 @@ public struct RequestIdentifier: HTTPMiddleware {
             response.body.removeLast()
             response.body.append(contentsOf: Array(",\"requestId\":\"\(id)\"}".utf8))
         }
-        return response
     }
 }
 

@@ -5,8 +5,9 @@ import Synchronization
 /// Resolves the `Parley-Core` header to a capability set, remembering recent
 /// header values (bounded, since clients choose them).
 final class CoreCapabilities: Sendable {
-    /// What a header value resolves to.
-    struct Resolved: Sendable {
+    /// What a header value resolves to. A class: every screen request reads one out of the
+    /// cache and hands it down, and a struct copied its set and two strings each time.
+    final class Resolved: Sendable {
         /// The client's core version (the floor when the header is absent).
         let core: CoreVersion
         /// Everything that core understands.
@@ -15,6 +16,13 @@ final class CoreCapabilities: Sendable {
         let fingerprint: String
         /// Bounded metric label: the newest supported core at or below the client's.
         let label: String
+
+        init(core: CoreVersion, capabilities: CapabilitySet, fingerprint: String, label: String) {
+            self.core = core
+            self.capabilities = capabilities
+            self.fingerprint = fingerprint
+            self.label = label
+        }
     }
 
     private let known: Mutex<LRUDictionary<String, Resolved>>

@@ -17,8 +17,9 @@ final class ScreenCache: Sendable {
         let locale: String?
     }
 
-    /// A ready response.
-    struct Entry: Sendable {
+    /// A ready response. A class: every hit hands it out, and as a struct each hand-out
+    /// retained and released its body, strings, report and both header lists.
+    final class Entry: Sendable {
         /// The JSON body.
         let body: [UInt8]
         /// Strong entity tag, quoted.
