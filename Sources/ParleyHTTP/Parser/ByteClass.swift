@@ -32,15 +32,14 @@ enum ByteClass {
         inMask(byte, low: 0x03FF_6CFA_0000_0000, high: 0x57FF_FFFF_C7FF_FFFE)
     }
 
-    /// A field-value byte (``fieldValue``): obs-text bytes (0x80 and up) included.
+    /// A field-value byte (``fieldValue``): SP, HTAB, visible ASCII and obs-text (0x80 and up);
+    /// not CR, LF, DEL or another control byte. One or two compares, no table.
     static func isFieldValue(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || inMask(byte, low: 0xFFFF_FFFF_0000_0200, high: 0x7FFF_FFFF_FFFF_FFFF)
+        byte >= 0x20 ? byte != 0x7F : byte == htab
     }
 
-    /// A request-target byte (``target``).
-    static func isTarget(_ byte: UInt8) -> Bool {
-        inMask(byte, low: 0xFFFF_FFFE_0000_0000, high: 0x7FFF_FFFF_FFFF_FFFF)
-    }
+    /// A request-target byte (``target``): 0x21–0x7E, one compare.
+    static func isTarget(_ byte: UInt8) -> Bool { byte &- 0x21 < 0x5E }
 
     private static func inMask(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
         if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }

@@ -45,25 +45,28 @@ struct HTTPHeadScanner: Sendable {
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> Int? {
         var index = scanned
         defer { scanned = index }
-        while index < bytes.count {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        while index < count {
             // Inside a target, a field name or a field value every valid byte keeps the position:
-            // those runs, most of a head, are skipped in a tight loop. The byte that ends a run
-            // (or is invalid) goes through `step` like any other.
+            // those runs, most of a head, are skipped in a tight loop over the raw bytes (`index`
+            // stays below `count`, so no subscript re-checks it). The byte that ends a run (or is
+            // invalid) goes through `step` like any other.
             switch position {
-            case .method: while index < bytes.count, ByteClass.isToken(bytes[index]) { index += 1 }
+            case .method: while index < count, ByteClass.isToken(base[index]) { index += 1 }
             case .version(offset: 0):
                 // The whole `HTTP/d.d` CR at once when it has arrived (nearly always): nine steps saved.
-                if index + 9 <= bytes.count, Self.isVersion(bytes, at: index) {
+                if index + 9 <= count, Self.isVersion(bytes, at: index) {
                     index += 9
                     position = .requestLineCR
                 }
-            case .target: while index < bytes.count, ByteClass.isTarget(bytes[index]) { index += 1 }
-            case .name: while index < bytes.count, ByteClass.isToken(bytes[index]) { index += 1 }
-            case .value: while index < bytes.count, ByteClass.isFieldValue(bytes[index]) { index += 1 }  // not CR
+            case .target: while index < count, ByteClass.isTarget(base[index]) { index += 1 }
+            case .name: while index < count, ByteClass.isToken(base[index]) { index += 1 }
+            case .value: while index < count, ByteClass.isFieldValue(base[index]) { index += 1 }  // not CR
             default: break
             }
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
+            guard index < count else { break }
+            let byte = base[index]
             index += 1
             try step(byte, at: index - 1)
             if case .complete = position { return index }

@@ -44,12 +44,23 @@ struct RequestTarget: Sendable, Hashable {
                 (start, slashFirst) = (end, true)
             }
         }
-        if let hash = Self.index(of: Self.hash, in: bytes, start..<end) { end = hash }
-        var pathEnd = end
-        var queryStart = end
-        if let question = Self.index(of: Self.question, in: bytes, start..<end) {
-            (pathEnd, queryStart) = (question, question + 1)
+        // One pass finds where the path ends, the fragment, and what splitting needs to know.
+        var pathEnd = -1
+        var slashes = 0
+        var escaped = false
+        var index = start
+        while index < end {
+            switch bytes[index] {
+            case Self.hash: end = index
+            case Self.question where pathEnd < 0: pathEnd = index
+            case Self.slash where pathEnd < 0: slashes += 1
+            case Self.percent where pathEnd < 0: escaped = true
+            default: break
+            }
+            index += 1
         }
+        var queryStart = end
+        if pathEnd < 0 { pathEnd = end } else { queryStart = pathEnd + 1 }
         let pathBytes = UnsafeBufferPointer(rebasing: bytes[start..<pathEnd])
         if start == 0 && pathEnd == bytes.count && !slashFirst {
             path = target  // no query or fragment: the same string, no copy
@@ -57,19 +68,18 @@ struct RequestTarget: Sendable, Hashable {
             let rawPath = String(decoding: pathBytes, as: UTF8.self)
             path = slashFirst ? "/" + rawPath : rawPath
         }
-        segments = try Self.segments(pathBytes, slashFirst: slashFirst)
-        query = try Self.queryItems(UnsafeBufferPointer(rebasing: bytes[queryStart..<end]))
+        segments = try Self.segments(pathBytes, slashFirst: slashFirst, slashes: slashes, escaped: escaped)
+        query = queryStart < end ? try Self.queryItems(UnsafeBufferPointer(rebasing: bytes[queryStart..<end])) : []
     }
 
     /// The path split on "/" with the piece before the first "/" dropped (empty for a path that
     /// starts with one), a trailing empty segment dropped, each decoded; `/` has none.
-    private static func segments(_ path: UnsafeBufferPointer<UInt8>, slashFirst: Bool) throws(HTTPParseError)
-        -> [String]
+    /// `slashes` counts the path's `/`; `escaped`: it holds a `%` (else no piece is decoded).
+    private static func segments(_ path: UnsafeBufferPointer<UInt8>, slashFirst: Bool, slashes: Int, escaped: Bool)
+        throws(HTTPParseError) -> [String]
     {
         var decoded: [String] = []
         // One allocation for the whole list: appending grew it two or three times per request.
-        var slashes = 0
-        for byte in path where byte == slash { slashes += 1 }
         decoded.reserveCapacity(slashes + 1)
         var pieceStart = 0
         var first = !slashFirst
@@ -78,7 +88,10 @@ struct RequestTarget: Sendable, Hashable {
             if index == path.count || path[index] == slash {
                 if !first {
                     let piece = UnsafeBufferPointer(rebasing: path[pieceStart..<index])
-                    decoded.append(try percentDecoded(piece, plusIsSpace: false))
+                    decoded.append(
+                        escaped
+                            ? try percentDecoded(piece, plusIsSpace: false)
+                            : String(decoding: piece, as: UTF8.self))
                 }
                 first = false
                 if index == path.count { break }
