@@ -36,7 +36,8 @@ extension HTTPHeadParser {
         guard index > 0, index < line.count, line[index] == ByteClass.colon else {
             throw .badRequest("A header field name is malformed.")
         }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: line[0..<index]), as: UTF8.self)
+        let nameBytes = UnsafeBufferPointer(rebasing: line[0..<index])
+        let name = KnownTokens.fieldName(nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
         var valueStart = index + 1
         var valueEnd = line.count
         if !scanned {

@@ -52,8 +52,8 @@ struct HTTPHeadParser: Sendable {
     {
         let methodEnd = scanner.methodEnd
         let targetEnd = scanner.targetEnd
-        let method = String(
-            decoding: UnsafeBufferPointer(rebasing: bytes[scanner.requestLineStart..<methodEnd]), as: UTF8.self)
+        let methodBytes = UnsafeBufferPointer(rebasing: bytes[scanner.requestLineStart..<methodEnd])
+        let method = KnownTokens.method(methodBytes) ?? String(decoding: methodBytes, as: UTF8.self)
         let target = String(decoding: UnsafeBufferPointer(rebasing: bytes[methodEnd + 1..<targetEnd]), as: UTF8.self)
         // The version and its CR are the nine bytes before the LF.
         let version = try parseVersion(UnsafeBufferPointer(rebasing: bytes[targetEnd + 1..<scanner.requestLineEnd - 1]))

@@ -70,15 +70,18 @@ enum ResponseEncoder {
         HTTPFieldEncoding.appendFields(rest, to: &output)
     }
 
-    /// `value` (not negative) in decimal, most significant digit first, without a scratch array.
+    /// `value` (not negative) in decimal: the digits are made last first into a word on the
+    /// stack (a body length has at most 19), then appended at once.
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            output.append(48 + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            var rest = value
+            repeat {
+                start -= 1
+                digits[start] = 48 + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
         }
     }
 }
