@@ -13,14 +13,17 @@ final class EventLoop {
     private let epoll: FileDescriptor
     private var listener: FileDescriptor?
     private let listenerFD: Int32
-    private var connections: [Int32: Connection] = [:]
+    // The variables below skip the dynamic exclusivity check: only this loop's thread touches
+    // them, and none is reached while an access to it is open. The checks cost a runtime call at
+    // each of the reads every request makes (the time, the date line).
+    @exclusivity(unchecked) private var connections: [Int32: Connection] = [:]
     /// Scratch space every read lands in before it is appended to a connection's input.
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    private(set) var dateCache = DateCache()
+    @exclusivity(unchecked) private(set) var dateCache = DateCache()
     /// This loop's buffered access log (used only when `core.logsAccess`).
     private var accessLog: AccessLog
-    private(set) var now: UInt64 = Syscall.monotonicNanoseconds()
-    private(set) var draining = false
+    @exclusivity(unchecked) private(set) var now: UInt64 = Syscall.monotonicNanoseconds()
+    @exclusivity(unchecked) private(set) var draining = false
     private var drainDeadline: UInt64 = .max
     private let tick: Int32
     private var acceptsPaused = false
