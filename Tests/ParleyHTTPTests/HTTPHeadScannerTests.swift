@@ -72,4 +72,55 @@ import Testing
         let bytes = Array(("GET /" + String(repeating: "a", count: 40)).utf8)
         #expect(throws: HTTPParseError.uriTooLong) { _ = try bytes.withUnsafeBufferPointer { try scanner.scan($0) } }
     }
+
+    /// The whole-head fast path (taken when a complete head arrives in one read) agrees with the
+    /// byte-by-byte scan on every input: the same head, or the same refusal. Mutations of valid
+    /// heads hit both the fast path's bail-outs and its accepted shapes.
+    @Test func wholeHeadsAndByteByByteScansAgree() {
+        let seeds = [
+            "GET /v1/screens/a HTTP/1.1\r\nHost: t\r\nParley-Core: 1.2.0\r\n\r\n",
+            "POST /v1/sessions HTTP/1.0\r\nHost:\r\nContent-Length: 2\r\n\r\n{}",
+            "\r\nHEAD * HTTP/1.1\r\nX: \t a b \t\r\n\r\n",
+            "OPTIONS http://h/x?y HTTP/1.9\r\n\r\n",
+        ].map { Array($0.utf8) }
+        let alphabet = Array(" \t\r\n:/?%HTP.1aZ\u{7F}".utf8) + [0x00, 0x80, 0xFF]
+        var generator = SeededGenerator(seed: 29)
+        var compared = 0
+        for round in 0..<2_000 {
+            var bytes = seeds[round % seeds.count]
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[position] = alphabet.randomElement(using: &generator)!
+                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: position)
+                default: bytes.remove(at: position)
+                }
+            }
+            let whole = Self.outcome { try bytes.withUnsafeBufferPointer { try HTTPHeadParser().parse($0) } }
+            let stepped = Self.outcome { try Self.feed(bytes, pieces: 1).0 }
+            #expect(whole == stepped, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            compared += 1
+        }
+        #expect(compared == 2_000)
+    }
+
+    /// A result or the status a refusal carries, comparable.
+    private static func outcome(_ parse: () throws -> HTTPHeadParser.Result) -> String {
+        do { return "\(try parse())" } catch let error as HTTPParseError { return "refused \(error.status)" } catch {
+            return "unexpected \(error)"
+        }
+    }
+}
+
+/// A deterministic generator (SplitMix64), so a failure replays.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

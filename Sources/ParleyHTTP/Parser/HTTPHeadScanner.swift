@@ -47,6 +47,10 @@ struct HTTPHeadScanner: Sendable {
         defer { scanned = index }
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
+        if index == 0, case .start(emptyLines: 0) = position, let length = scanWhole(base, count: count, bytes) {
+            index = length
+            return length
+        }
         while index < count {
             // Inside a target, a field name or a field value every valid byte keeps the position:
             // those runs, most of a head, are skipped in a tight loop over the raw bytes (`index`
@@ -73,6 +77,51 @@ struct HTTPHeadScanner: Sendable {
         }
         try checkLimits(scannedTo: index)
         return nil
+    }
+
+    /// The usual case at once: the whole head has arrived, with no empty lines before it and
+    /// nothing unusual in it. Walks it in straight loops, without the per-byte state of `step`,
+    /// and returns its length with the positions recorded; nil when the head is incomplete or
+    /// anything is out of the ordinary, and then the byte-by-byte scan starts over and reaches
+    /// its own verdict, so this path accepts nothing the scan would refuse.
+    private mutating func scanWhole(_ base: UnsafePointer<UInt8>, count: Int, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Int?
+    {
+        var index = 0
+        while index < count, ByteClass.isToken(base[index]) { index += 1 }
+        guard index > 0, index < count, base[index] == ByteClass.sp else { return nil }
+        let methodEnd = index
+        index += 1
+        let targetStart = index
+        while index < count, ByteClass.isTarget(base[index]) { index += 1 }
+        guard index > targetStart, index < count, base[index] == ByteClass.sp else { return nil }
+        let targetEnd = index
+        index += 1
+        // `HTTP/d.d` CR, then LF.
+        guard index + 10 <= count, Self.isVersion(bytes, at: index), base[index + 9] == ByteClass.lf else { return nil }
+        let requestLineEnd = index + 9
+        index += 10
+        while true {
+            guard index + 1 < count else { return nil }
+            if base[index] == ByteClass.cr {
+                guard base[index + 1] == ByteClass.lf else { return nil }
+                index += 2
+                break
+            }
+            let nameStart = index
+            while index < count, ByteClass.isToken(base[index]) { index += 1 }
+            guard index > nameStart, index < count, base[index] == ByteClass.colon else { return nil }
+            index += 1
+            while index < count, ByteClass.isFieldValue(base[index]) { index += 1 }
+            guard index + 1 < count, base[index] == ByteClass.cr, base[index + 1] == ByteClass.lf else { return nil }
+            index += 2
+        }
+        requestLineStart = 0
+        self.methodEnd = methodEnd
+        self.targetEnd = targetEnd
+        self.requestLineEnd = requestLineEnd
+        position = .complete
+        return index
     }
 
     private mutating func checkLimits(scannedTo end: Int) throws(HTTPParseError) {
