@@ -2,7 +2,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(1))) struct KnownTokensTests {
+@Suite(.timeLimit(.minutes(10))) struct KnownTokensTests {
     private static func parse(_ head: String) throws -> HTTPRequestHead {
         let bytes = Array(head.utf8)
         let result = try bytes.withUnsafeBufferPointer { try HTTPHeadParser().parse($0) }
