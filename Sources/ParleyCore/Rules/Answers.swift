@@ -77,6 +77,20 @@ public struct Answers: Sendable, Equatable {
         return .object(object)
     }
 
+    /// Appends ``json``'s canonical bytes (``CanonicalJSON``) without building it: the fields are
+    /// in scalar order already, as canonical JSON sorts them.
+    public func writeCanonicalJSON(into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        for (position, fieldId) in fieldIds.enumerated() {
+            guard let value = values[ScalarKey(fieldId)] else { continue }
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            CanonicalJSON.writeString(fieldId, into: &output)
+            output.append(UInt8(ascii: ":"))
+            CanonicalJSON.writeString(value, into: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
     public static func == (lhs: Answers, rhs: Answers) -> Bool {
         lhs.values.count == rhs.values.count
             && lhs.values.allSatisfy { rhs.values[$0.key]?.isScalarEqual(to: $0.value) == true }

@@ -52,8 +52,5 @@ struct SessionRecord: Sendable {
     }
 
     /// `expiresAt` as RFC 3339 UTC with millisecond precision.
-    var expiresAtText: String {
-        Date(timeIntervalSince1970: expiresAt).formatted(
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
-    }
+    var expiresAtText: String { MillisecondTimestamp.text(expiresAt) }
 }
