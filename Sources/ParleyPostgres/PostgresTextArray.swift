@@ -7,15 +7,15 @@ public struct PostgresTextArray: Sendable {
 
     /// An empty array, with room for about `capacity` bytes of elements.
     public init(capacity: Int = 64) {
-        bytes = []
-        bytes.reserveCapacity(20 + capacity)
-        // ndim, has-null flag, element type, then (once an element exists) length and lower bound.
-        Self.append(1, to: &bytes)
-        Self.append(0, to: &bytes)
-        Self.append(Int32(bitPattern: PostgresBind.OID.text), to: &bytes)
-        Self.append(0, to: &bytes)
-        Self.append(1, to: &bytes)
+        // ndim 1, no nulls, element type text, length (patched as elements come), lower bound 1.
+        bytes = [UInt8](unsafeUninitializedCapacity: 20 + capacity) { buffer, initialized in
+            for index in 0..<20 { buffer[index] = Self.header[index] }
+            initialized = 20
+        }
     }
+
+    /// The header of an array with no elements yet.
+    private static let header: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 25, 0, 0, 0, 0, 0, 0, 0, 1]
 
     /// How many elements were appended.
     public var elementCount: Int { Int(count) }

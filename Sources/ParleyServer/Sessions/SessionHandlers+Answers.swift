@@ -52,12 +52,15 @@ extension SessionHandlers {
                 outcome, snapshot: try ledger.snapshot(of: record, in: version), cleared: evaluation.cleared)
         }
         let move = try SessionMove.answering(record, step: step, evaluation: evaluation, in: version.flow)
-        // The path's merged answers grow by this step's (the evaluation cleared its hidden ones
-        // already): the next answer does not recompute them.
-        let context = Answers.onPath(evaluation.answers, context: earlier, screen: step.screen)
-        let after = record.advanced(
+        // The path's merged answers grow by this step's, hidden ones cleared: exactly what the
+        // evaluation read (ScreenVisibility clears them from its answers), so they are taken from
+        // it rather than merged again, and the next answer does not recompute them.
+        let context = evaluation.environment.answers
+        assert(context == Answers.onPath(evaluation.answers, context: earlier, screen: step.screen))
+        var after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
             forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context)
+        after.pathJSON = record.pathJSON(appending: step.id)
         let change = SessionStore.Change(
             after: after, kind: "answer", step: record.step, answers: evaluation.answers,
             sensitive: version.sensitiveFields, outcome: outcome.json,

@@ -27,10 +27,7 @@ struct SessionSnapshot: Sendable {
         bytes.append(contentsOf: #","messages":"#.utf8)
         CanonicalJSON.write(record.messages, into: &bytes)
         bytes.append(contentsOf: #","path":["#.utf8)
-        for (position, entry) in record.path.enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            CanonicalJSON.writeString(entry.step, into: &bytes)
-        }
+        bytes.append(contentsOf: record.pathJSON ?? SessionRecord.pathJSON(record.path))
         bytes.append(contentsOf: #"],"rev":"#.utf8)
         bytes.append(contentsOf: String(record.rev).utf8)
         bytes.append(contentsOf: #","screen":"#.utf8)
