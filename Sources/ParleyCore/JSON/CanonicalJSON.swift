@@ -45,6 +45,21 @@ public enum CanonicalJSON {
         }
     }
 
+    /// The escape of a byte that needs one (`"`, `\\`, a control character).
+    private static func writeEscape(_ byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case 0x22: output += [0x5C, 0x22]
+        case 0x5C: output += [0x5C, 0x5C]
+        case 0x08: output += [0x5C, UInt8(ascii: "b")]
+        case 0x0C: output += [0x5C, UInt8(ascii: "f")]
+        case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+        case 0x09: output += [0x5C, UInt8(ascii: "t")]
+        default:
+            output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends `string` as a JSON string with the minimal escapes: the runs between characters
@@ -59,19 +74,7 @@ public enum CanonicalJSON {
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
                 if run < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
                 run = index + 1
-                switch byte {
-                case 0x22: output += [0x5C, 0x22]
-                case 0x5C: output += [0x5C, 0x5C]
-                case 0x08: output += [0x5C, UInt8(ascii: "b")]
-                case 0x0C: output += [0x5C, UInt8(ascii: "f")]
-                case 0x0A: output += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: output += [0x5C, UInt8(ascii: "r")]
-                case 0x09: output += [0x5C, UInt8(ascii: "t")]
-                default:
-                    output += [
-                        0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
-                    ]
-                }
+                writeEscape(byte, into: &output)
             }
             if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
         }
