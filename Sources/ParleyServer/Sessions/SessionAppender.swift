@@ -48,6 +48,8 @@ struct SessionAppender: Sendable {
         }
         do {
             let rows = try await committer.commitAlone(statements(sent, changes: appends.count == 1 ? changes : nil))
+            // Alone in its batch, a change won exactly when the insert returned a row.
+            if appends.count == 1 { return [.success(rows.first?.isEmpty == false)] }
             var won = Set<String>()
             if let appended = rows.first {
                 for row in appended {
