@@ -58,7 +58,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
             return takeBatch(&queue, leader: true)
         }
         if let followers {
-            let results = await send([item] + followers.map(\.item))
+            let results = await send(followers.isEmpty ? [item] : [item] + followers.map { $0.item })
             for (entry, result) in zip(followers, results.dropFirst()) { entry.continuation.resume(with: result) }
             finishBatch()
             return try results[0].get()
@@ -114,7 +114,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     /// Sends `batch` on a task of its own and answers every caller in it.
     private func start(_ batch: [Entry]) {
         Task { [self] in
-            let results = await send(batch.map(\.item))
+            let results = await send(batch.map { $0.item })
             for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result) }
             finishBatch()
         }

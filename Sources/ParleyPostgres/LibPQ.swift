@@ -168,32 +168,50 @@ func rowsOrError(_ result: OpaquePointer, connection: OpaquePointer, query: Stri
 }
 
 /// Calls `body` with libpq's parameter arrays for `query`: binary format, explicit type OIDs.
+/// The arrays and the values' bytes live in temporary allocations (on the stack when small), not
+/// in five arrays per statement: a batch sends several statements per answer, some with a
+/// couple of dozen parameters. A statement without parameters passes none.
 private func withParameters<T>(
     of query: PostgresQuery,
-    _ body: (Int32, [Oid], [UnsafePointer<CChar>?], [Int32], [Int32]) -> T
+    _ body: (
+        Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?,
+        UnsafePointer<Int32>?
+    ) -> T
 ) -> T {
     let binds = query.binds
-    var types: [Oid] = []
-    var lengths: [Int32] = []
-    var storage: [UInt8] = []
-    var offsets: [Int?] = []
-    for bind in binds {
-        types.append(bind.typeOID)
-        if let bytes = bind.bytes {
-            offsets.append(storage.count)
-            lengths.append(Int32(bytes.count))
-            storage += bytes
-        } else {
-            offsets.append(nil)
-            lengths.append(0)
+    let count = binds.count
+    guard count > 0 else { return body(0, nil, nil, nil, nil) }
+    var total = 0
+    for bind in binds { total += bind.bytes?.count ?? 0 }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, total)) { storage in
+        withUnsafeTemporaryAllocation(of: Oid.self, capacity: count) { types in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { numbers in
+                withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: count) { values in
+                    let base = UnsafeMutableRawPointer(storage.baseAddress!)
+                    var offset = 0
+                    for (index, bind) in binds.enumerated() {
+                        types[index] = bind.typeOID
+                        numbers[count + index] = 1  // binary format
+                        guard let bytes = bind.bytes else {
+                            numbers[index] = 0
+                            values[index] = nil
+                            continue
+                        }
+                        numbers[index] = Int32(bytes.count)
+                        bytes.withUnsafeBytes { source in
+                            if let address = source.baseAddress {
+                                (base + offset).copyMemory(from: address, byteCount: source.count)
+                            }
+                        }
+                        values[index] = UnsafePointer((base + offset).assumingMemoryBound(to: CChar.self))
+                        offset += bytes.count
+                    }
+                    return body(
+                        Int32(count), UnsafePointer(types.baseAddress), UnsafePointer(values.baseAddress),
+                        UnsafePointer(numbers.baseAddress), UnsafePointer(numbers.baseAddress! + count))
+                }
+            }
         }
-    }
-    let formats = [Int32](repeating: 1, count: binds.count)
-    if storage.isEmpty { storage.append(0) }  // a valid base address even when every value is empty
-    return storage.withUnsafeBufferPointer { buffer in
-        let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-        let values: [UnsafePointer<CChar>?] = offsets.map { offset in offset.map { base + $0 } }
-        return body(Int32(binds.count), types, values, lengths, formats)
     }
 }
 

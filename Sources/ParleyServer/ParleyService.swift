@@ -91,13 +91,7 @@ public final class ParleyService: Sendable {
                         followers.resync(load: load)
                         continue
                     }
-                    // "<hex key>:<rev>", or a group-committed batch's list of them, comma-separated.
-                    let changes = notification.payload.split(separator: ",").compactMap {
-                        change -> (keyHex: String, rev: Int)? in
-                        let parts = change.split(separator: ":")
-                        guard parts.count == 2, let rev = Int(parts[1]) else { return nil }
-                        return (String(parts[0]), rev)
-                    }
+                    let changes = SessionChangeNotice.changes(notification.payload)
                     snapshots.invalidate(changes)
                     // Live streams of these sessions in this process read each new snapshot once.
                     for (keyHex, rev) in changes { followers.changed(keyHex: keyHex, rev: rev, load: load) }

@@ -83,4 +83,26 @@ import Testing
         #expect(try Screen.decode(Array(data)) == screen)
         #expect(try JSONDecoder().decode(Screen.self, from: data) == screen)
     }
+
+    /// Answers written straight to canonical JSON (snapshots, log rows) are the bytes of their
+    /// JSON value encoded: same key order (scalar), same escapes, short and long strings alike.
+    @Test func answersWriteTheBytesOfTheirJSON() throws {
+        let answers: Answers = [
+            "b": "plain", "a\u{308}": "combining", "ä": "precomposed", "Z": "quo\"te \\ back\nline\u{1}",
+            "long": String(repeating: "x\t", count: 40) + "é🇨🇭", "": "empty key", "k": "",
+        ]
+        var written: [UInt8] = []
+        answers.writeCanonicalJSON(into: &written)
+        #expect(written == CanonicalJSON.encode(answers.json))
+        var empty: [UInt8] = []
+        Answers().writeCanonicalJSON(into: &empty)
+        #expect(empty == Array("{}".utf8))
+        let text = "a\"b\\c\u{8}\u{c}\n\r\t\u{1f}" + String(repeating: "-", count: 30) + "\u{7f}ü"
+        var string: [UInt8] = []
+        CanonicalJSON.writeString(text, into: &string)
+        #expect(
+            String(decoding: string, as: UTF8.self)
+                == #""a\"b\\c\b\f\n\r\t\u001f------------------------------"# + "\u{7f}ü\"")
+        #expect(try JSONParser.parse(string) == .string(text))
+    }
 }

@@ -22,9 +22,9 @@ public enum CanonicalJSON {
     /// Appends a value's canonical bytes.
     public static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
-        case .null: output += Array("null".utf8)
-        case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
-        case .number(let number): output += Array(number.description.utf8)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: number.description.utf8)
         case .string(let string): writeString(string, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
@@ -45,23 +45,38 @@ public enum CanonicalJSON {
         }
     }
 
+    /// The escape of a byte that needs one (`"`, `\\`, a control character).
+    private static func writeEscape(_ byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case 0x22: output += [0x5C, 0x22]
+        case 0x5C: output += [0x5C, 0x5C]
+        case 0x08: output += [0x5C, UInt8(ascii: "b")]
+        case 0x0C: output += [0x5C, UInt8(ascii: "f")]
+        case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+        case 0x09: output += [0x5C, UInt8(ascii: "t")]
+        default:
+            output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    static func writeString(_ string: String, into output: inout [UInt8]) {
+    /// Appends `string` as a JSON string with the minimal escapes: the runs between characters
+    /// that need one are copied whole (every snapshot, log row and fingerprint writes strings).
+    public static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case 0x22: output += [0x5C, 0x22]
-            case 0x5C: output += [0x5C, 0x5C]
-            case 0x08: output += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: output += [0x5C, UInt8(ascii: "f")]
-            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
-            case 0x09: output += [0x5C, UInt8(ascii: "t")]
-            case 0x00..<0x20:
-                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: output.append(byte)
+        var string = string
+        string.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                if run < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+                run = index + 1
+                writeEscape(byte, into: &output)
             }
+            if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -164,8 +164,19 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
+        // Most strings are ASCII without escapes: taken straight from the input, nothing to check.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+            }
+            index += 1
+        }
         var output: [UInt8] = []
-        var runStart = index
+        var runStart = start
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]

@@ -38,7 +38,10 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
 extension String {
     /// Scalar-by-scalar equality (docs/rules.md: never Swift's `String ==`).
     public func isScalarEqual(to other: String) -> Bool {
-        // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
+        // Lengths first (known without reading either string: a step id looked up among a
+        // flow's steps mostly differs there), then contiguous UTF-8 (native strings); the generic
+        // comparison otherwise (small strings, stored inline).
+        guard utf8.count == other.utf8.count else { return false }
         let fast = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in Self.bytesEqual(left, right) }
         }

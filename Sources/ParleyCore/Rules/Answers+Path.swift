@@ -18,18 +18,36 @@ extension Answers {
     /// Both the interpreter and ``Step/nextStepId(for:context:)`` read through this, so a step's
     /// rules and its transitions can never see different values for one field.
     public static func onPath(_ answers: Answers, context: Answers, screen: Screen) -> Answers {
-        let onScreen = screen.fieldKeys
+        // A screen declares a handful of fields: a list compared scalar by scalar costs less than
+        // hashing them into a set, and the context (which grows with the path) is only touched
+        // where the screen has a field, so the 50th step costs what the 1st does.
+        let onScreen = screen.fieldIdList
         // Copy one side and remove from it rather than rebuilding (each insert keeps the order).
         var visible = answers
-        for field in answers.fieldIds where !onScreen.contains(ScalarKey(field)) { visible[field] = nil }
+        for field in answers.fieldIds where !onScreen.contains(where: { $0.isScalarEqual(to: field) }) {
+            visible[field] = nil
+        }
         guard !context.fieldIds.isEmpty else { return visible }
         var earlier = context
-        for field in context.fieldIds where onScreen.contains(ScalarKey(field)) { earlier[field] = nil }
+        for field in onScreen where earlier[field] != nil { earlier[field] = nil }
         return earlier.merging(visible)
     }
 }
 
 extension Screen {
+    /// Every field the screen declares, fallbacks' fields included, in document order (a field
+    /// declared twice is listed twice).
+    var fieldIdList: [String] {
+        var fields: [String] = []
+        func collect(_ node: Node) {
+            if let field = node.fieldId { fields.append(field) }
+            for child in node.children { collect(child) }
+            if let fallback = node.fallback { collect(fallback) }
+        }
+        collect(root)
+        return fields
+    }
+
     /// Every field the screen declares, fallbacks' fields included (they stand in for their node).
     var fieldKeys: Set<ScalarKey> {
         var keys = Set<ScalarKey>()

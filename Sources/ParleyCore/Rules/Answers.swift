@@ -49,13 +49,25 @@ public struct Answers: Sendable, Equatable {
             values[key] = newValue
             switch (existed, newValue) {
             case (false, .some):
-                let index = fieldIds.firstIndex { fieldId.scalarPrecedes($0) } ?? fieldIds.count
-                fieldIds.insert(fieldId, at: index)
+                fieldIds.insert(fieldId, at: position(of: fieldId))
             case (true, .none):
-                fieldIds.removeAll { $0.isScalarEqual(to: fieldId) }
+                let index = position(of: fieldId)
+                if index < fieldIds.count, fieldIds[index].isScalarEqual(to: fieldId) { fieldIds.remove(at: index) }
             default: break
             }
         }
+    }
+
+    /// Where `fieldId` is or belongs in ``fieldIds`` (the first id it does not follow), by binary
+    /// search: the answers of a long path are merged field by field on every step.
+    private func position(of fieldId: String) -> Int {
+        var low = 0
+        var high = fieldIds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fieldIds[middle].scalarPrecedes(fieldId) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Whether the field's answer is *empty*: absent, or made only of U+0009,
@@ -75,6 +87,20 @@ public struct Answers: Sendable, Equatable {
         var object = JSONObject()
         for fieldId in fieldIds { object[fieldId] = values[ScalarKey(fieldId)].map(JSONValue.string) }
         return .object(object)
+    }
+
+    /// Appends ``json``'s canonical bytes (``CanonicalJSON``) without building it: the fields are
+    /// in scalar order already, as canonical JSON sorts them.
+    public func writeCanonicalJSON(into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        for (position, fieldId) in fieldIds.enumerated() {
+            guard let value = values[ScalarKey(fieldId)] else { continue }
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            CanonicalJSON.writeString(fieldId, into: &output)
+            output.append(UInt8(ascii: ":"))
+            CanonicalJSON.writeString(value, into: &output)
+        }
+        output.append(UInt8(ascii: "}"))
     }
 
     public static func == (lhs: Answers, rhs: Answers) -> Bool {

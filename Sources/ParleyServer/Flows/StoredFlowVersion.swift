@@ -25,6 +25,9 @@ public final class StoredFlowVersion: Sendable {
     /// Steps whose screen a session resolves from its path (a `visibleWhen` or a template): their
     /// snapshots are gated per session; every other step's come from the shared screen cache.
     let stepsResolvedPerSession: Set<String>
+    /// Each step's position in the flow's steps by id (the first, should two share one): a session
+    /// looks its step up on every answer, and a linear search cost more the further the step.
+    private let stepPositions: [ScalarKey: Int]
 
     init(
         flowId: String, version: Int, contentHash: String, author: String, source: String, createdAt: String,
@@ -43,6 +46,21 @@ public final class StoredFlowVersion: Sendable {
         sensitiveFields = flow.sensitiveFields
         stepsResolvedPerSession = Set(
             flow.steps.filter { SnapshotResolver.needsResolution($0.screen) }.map(\.id))
+        var positions: [ScalarKey: Int] = [:]
+        for (position, step) in flow.steps.enumerated() where positions[ScalarKey(step.id)] == nil {
+            positions[ScalarKey(step.id)] = position
+        }
+        stepPositions = positions
+    }
+
+    /// The step with id `id` of the flow in `locale` (``flow(in:)``): what `Flow.step(_:)` finds,
+    /// without searching (a translation keeps the steps in their order; checked all the same).
+    func step(_ id: String, in locale: String?) -> Step? {
+        let flow = flow(in: locale)
+        guard let position = stepPositions[ScalarKey(id)], position < flow.steps.count,
+            flow.steps[position].id.isScalarEqual(to: id)
+        else { return flow.step(id) }
+        return flow.steps[position]
     }
 
     /// The flow as a client in `locale` sees it: every string in that locale (nil or the default

@@ -1,3 +1,5 @@
+import ParleyPostgres
+
 /// One change as a `session_log` row and what commits with it, in the text form the batch
 /// statement takes as arrays (``SessionAppender``): every field a string, "" for none.
 struct SessionAppend: Sendable {
@@ -32,23 +34,67 @@ struct SessionAppend: Sendable {
     /// How many arrays the batch statement takes.
     static let columnCount = 23
 
-    /// The batch statement's arrays, in its `unnest` order.
-    static func columns(_ appends: [SessionAppend]) -> [[String]] {
-        var columns = [[String]](repeating: [], count: columnCount)
-        for index in columns.indices { columns[index].reserveCapacity(appends.count) }
+    /// The batch statement's arrays, in its `unnest` order, written straight into their binary
+    /// form. A group of columns no change of the batch uses (completion, idempotency, start) goes
+    /// as empty arrays: `unnest` pads them with `NULL`, which the statement reads as "none" just
+    /// like "" (every such column is `nullif`'d, or read only when its group is present).
+    static func binds(_ appends: [SessionAppend]) -> [PostgresBind] {
+        var columns = (0..<11).map { _ in PostgresTextArray(capacity: 32 * appends.count) }
         for append in appends {
-            let fields: [String] = [
-                append.keyHex, String(append.rev), String(append.month), append.kind, append.step, append.answers,
-                append.outcome, append.nextStep, append.core, String(append.expiresAt), String(append.depth),
-                append.completion?.sessionPath ?? "", append.completion?.path ?? "",
-                append.completion?.answers ?? "", append.idempotency?.key ?? "",
-                append.idempotency?.requestHashHex ?? "", append.idempotency.map { String($0.status) } ?? "",
-                append.idempotency?.responseHex ?? "", append.start?.flowId ?? "",
-                append.start.map { String($0.version) } ?? "", append.start?.channel ?? "",
-                append.start?.locale ?? "", append.start.map { String($0.createdAt) } ?? "",
-            ]
-            for (index, field) in fields.enumerated() { columns[index].append(field) }
+            columns[0].append(append.keyHex)
+            columns[1].append(append.rev)
+            columns[2].append(append.month)
+            columns[3].append(append.kind)
+            columns[4].append(append.step)
+            columns[5].append(append.answers)
+            columns[6].append(append.outcome)
+            columns[7].append(append.nextStep)
+            columns[8].append(append.core)
+            columns[9].append(seconds: append.expiresAt)
+            columns[10].append(append.depth)
         }
-        return columns
+        var binds = columns.map { $0.bind }
+        binds.reserveCapacity(columnCount)
+        if appends.contains(where: { $0.completion != nil }) {
+            var group = (0..<3).map { _ in PostgresTextArray() }
+            for append in appends {
+                group[0].append(append.completion?.sessionPath ?? "")
+                group[1].append(append.completion?.path ?? "")
+                group[2].append(append.completion?.answers ?? "")
+            }
+            binds += group.map { $0.bind }
+        } else {
+            binds += repeatElement(PostgresTextArray.empty, count: 3)
+        }
+        if appends.contains(where: { $0.idempotency != nil }) {
+            var group = (0..<4).map { _ in PostgresTextArray() }
+            for append in appends {
+                group[0].append(append.idempotency?.key ?? "")
+                group[1].append(append.idempotency?.requestHashHex ?? "")
+                if let status = append.idempotency?.status { group[2].append(status) } else { group[2].append("") }
+                group[3].append(append.idempotency?.responseHex ?? "")
+            }
+            binds += group.map { $0.bind }
+        } else {
+            binds += repeatElement(PostgresTextArray.empty, count: 4)
+        }
+        if appends.contains(where: { $0.start != nil }) {
+            var group = (0..<5).map { _ in PostgresTextArray() }
+            for append in appends {
+                group[0].append(append.start?.flowId ?? "")
+                if let version = append.start?.version { group[1].append(version) } else { group[1].append("") }
+                group[2].append(append.start?.channel ?? "")
+                group[3].append(append.start?.locale ?? "")
+                if let createdAt = append.start?.createdAt {
+                    group[4].append(seconds: createdAt)
+                } else {
+                    group[4].append("")
+                }
+            }
+            binds += group.map { $0.bind }
+        } else {
+            binds += repeatElement(PostgresTextArray.empty, count: 5)
+        }
+        return binds
     }
 }

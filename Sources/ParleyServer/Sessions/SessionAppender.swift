@@ -35,23 +35,28 @@ struct SessionAppender: Sendable {
     private static func send(_ appends: [SessionAppend], committer: GroupCommitter, logger: Logger) async
         -> [Result<Bool, any Error>]
     {
-        var seen = Set<String>()
-        var sent: [SessionAppend] = []
-        var isSent: [Bool] = []
-        for append in appends {
-            let first = seen.insert(append.change).inserted
-            isSent.append(first)
-            if first { sent.append(append) }
+        let changes = appends.map { $0.change }
+        var sent = appends
+        var isSent = [Bool](repeating: true, count: appends.count)
+        if appends.count > 1 {
+            var seen = Set<String>()
+            sent = []
+            for (index, append) in appends.enumerated() {
+                isSent[index] = seen.insert(changes[index]).inserted
+                if isSent[index] { sent.append(append) }
+            }
         }
         do {
-            let rows = try await committer.commitAlone(statements(sent))
+            let rows = try await committer.commitAlone(statements(sent, changes: appends.count == 1 ? changes : nil))
+            // Alone in its batch, a change won exactly when the insert returned a row.
+            if appends.count == 1 { return [.success(rows.first?.isEmpty == false)] }
             var won = Set<String>()
             if let appended = rows.first {
                 for row in appended {
                     won.insert(try row.decode(String.self, at: 0) + ":" + String(try row.decode(Int.self, at: 1)))
                 }
             }
-            return zip(appends, isSent).map { append, first in .success(first && won.contains(append.change)) }
+            return changes.indices.map { .success(isSent[$0] && won.contains(changes[$0])) }
         } catch let error as PostgresError where !error.discardsConnection && sent.count > 1 {
             logger.info(
                 "session append batch rolled back; retrying its changes one by one",
@@ -70,21 +75,25 @@ struct SessionAppender: Sendable {
         }
     }
 
-    /// The batch statement and its notifications.
-    static func statements(_ appends: [SessionAppend]) -> [PostgresQuery] {
-        let columns = SessionAppend.columns(appends)
-        var notices: [String] = []
+    /// The batch statement and its notifications: `changes` names every change attempted (sent or
+    /// not: a lost rev exists too, so invalidating it is right either way).
+    static func statements(_ appends: [SessionAppend], changes: [String]? = nil) -> [PostgresQuery] {
+        let changes = changes ?? appends.map { $0.change }
+        var notices = PostgresTextArray(capacity: 72 * changes.count + 16)
         var start = 0
-        while start < appends.count {
-            let end = min(start + 100, appends.count)
-            notices.append(appends[start..<end].map(\.change).joined(separator: ","))
+        while start < changes.count {
+            let end = min(start + 100, changes.count)
+            notices.append(changes[start..<end].joined(separator: ","))
             start = end
         }
         return [
-            PostgresQuery(unsafeSQL: batchSQL, binds: columns.map(\.postgresBind)),
-            "SELECT pg_notify('parley_sessions', notice) FROM unnest(\(notices)::text[]) notice",
+            PostgresQuery(unsafeSQL: batchSQL, binds: SessionAppend.binds(appends)),
+            PostgresQuery(unsafeSQL: noticeSQL, binds: [notices.bind]),
         ]
     }
+
+    /// One `pg_notify` per element of its one `text[]` parameter.
+    private static let noticeSQL = "SELECT pg_notify('parley_sessions', notice) FROM unnest($1::text[]) notice"
 
     /// The batch statement's text, built once: only its arrays change from batch to batch.
     private static let batchSQL = batchStatement(

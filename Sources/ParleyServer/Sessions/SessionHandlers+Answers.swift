@@ -24,7 +24,7 @@ extension SessionHandlers {
         let (record, version) = try await ledger.current(id, clientRev: rev)
         try checkCurrent(record, version, step: stepId, rev: rev)
         // The session's locale: the interpreter's messages come from the rules in that language.
-        guard let step = version.flow(in: record.locale).step(record.step) else {
+        guard let step = version.step(record.step, in: record.locale) else {
             throw ServiceProblem.notFound("version \(record.version) has no step \"\(record.step)\"")
         }
         let earlier = ledger.context(record, in: version)
@@ -51,13 +51,16 @@ extension SessionHandlers {
             throw ServiceProblem.invalidAnswers(
                 outcome, snapshot: try ledger.snapshot(of: record, in: version), cleared: evaluation.cleared)
         }
-        let move = try SessionMove.answering(record, step: step, evaluation: evaluation, in: version.flow)
-        // The path's merged answers grow by this step's (the evaluation cleared its hidden ones
-        // already): the next answer does not recompute them.
-        let context = Answers.onPath(evaluation.answers, context: earlier, screen: step.screen)
-        let after = record.advanced(
+        let move = try SessionMove.answering(record, step: step, evaluation: evaluation, in: version)
+        // The path's merged answers grow by this step's, hidden ones cleared: exactly what the
+        // evaluation read (ScreenVisibility clears them from its answers), so they are taken from
+        // it rather than merged again, and the next answer does not recompute them.
+        let context = evaluation.environment.answers
+        assert(context == Answers.onPath(evaluation.answers, context: earlier, screen: step.screen))
+        var after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
             forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context)
+        after.pathJSON = record.pathJSON(appending: step.id)
         let change = SessionStore.Change(
             after: after, kind: "answer", step: record.step, answers: evaluation.answers,
             sensitive: version.sensitiveFields, outcome: outcome.json,

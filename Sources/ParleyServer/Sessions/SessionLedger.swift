@@ -69,10 +69,12 @@ struct SessionLedger: Sendable {
 
     /// The snapshot of `record`, its screen gated for the session's own core; cached.
     func snapshot(of record: SessionRecord, in version: StoredFlowVersion) throws(HTTPError) -> SessionSnapshot {
-        let snapshot = try snapshotBody(of: record, in: version)
+        var state = record
+        // The path's pieces the next answer extends (the snapshot is written from them too).
+        if state.pathJSON == nil { state.pathJSON = SessionRecord.pathJSON(record.path) }
+        let snapshot = try snapshotBody(of: state, in: version)
         // Only snapshots the API may serve are cached: an expired or erased session answers 410.
         if record.status == .active || record.status == .completed {
-            var state = record
             if state.context == nil { state.context = PathEntry.merged(record.path, in: version.flow) }
             snapshots.store(snapshot, record: state, id: record.id.text, keyHex: Hex.encode(record.id.key))
         }

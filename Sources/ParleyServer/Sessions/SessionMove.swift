@@ -14,7 +14,9 @@ struct SessionMove: Sendable {
     /// The move after `evaluation` found the answers of the session's current `step` valid: the
     /// path records the answers it kept (hidden fields cleared), and the next step is the one its
     /// transitions chose over the path's answers and the flow's computed values.
-    static func answering(_ record: SessionRecord, step: Step, evaluation: StepEvaluation, in flow: Flow)
+    static func answering(
+        _ record: SessionRecord, step: Step, evaluation: StepEvaluation, in version: StoredFlowVersion
+    )
         throws(HTTPError) -> SessionMove
     {
         let path = record.path + [PathEntry(step: step.id, answers: evaluation.answers)]
@@ -27,7 +29,7 @@ struct SessionMove: Sendable {
             // Only a terminal start step is answered in place: the session completes on it.
             return SessionMove(step: step.id, path: path, values: Answers(), forward: [], completes: true)
         }
-        guard let next = flow.step(nextId) else {
+        guard let next = version.step(nextId, in: nil) else {
             throw ServiceProblem.notFound("the flow's transition names a missing step \"\(nextId)\"")
         }
         if next.next.isEmpty {

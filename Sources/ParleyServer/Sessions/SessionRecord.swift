@@ -33,6 +33,10 @@ struct SessionRecord: Sendable {
     /// Every answer of `path` merged as replay reads them (``PathEntry/merged(_:in:)``), kept with
     /// the cached state so an answer extends it instead of recomputing it; nil when not known.
     var context: Answers? = nil
+    /// The step ids of `path` as the snapshot lists them (`"a","b"`, canonical JSON strings without
+    /// the brackets), kept with the cached state so an answer appends one instead of writing them
+    /// all again; nil when not known (written from `path` then).
+    var pathJSON: [UInt8]? = nil
 
     /// Whether the session can no longer be used: marked expired, or active and idle past its TTL
     /// (the sweeper marks it soon; callers answer 410 either way).
@@ -51,9 +55,26 @@ struct SessionRecord: Sendable {
             messages: messages ?? self.messages, expiresAt: expiresAt, month: month, context: context)
     }
 
-    /// `expiresAt` as RFC 3339 UTC with millisecond precision.
-    var expiresAtText: String {
-        Date(timeIntervalSince1970: expiresAt).formatted(
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    /// ``pathJSON`` of this path with `step` confirmed after it.
+    func pathJSON(appending step: String) -> [UInt8] {
+        var bytes = pathJSON ?? Self.pathJSON(path)
+        bytes.reserveCapacity(bytes.count + step.utf8.count + 3)
+        if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        CanonicalJSON.writeString(step, into: &bytes)
+        return bytes
     }
+
+    /// The step ids of `path` as ``pathJSON`` holds them.
+    static func pathJSON(_ path: [PathEntry]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 * path.count)
+        for (position, entry) in path.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            CanonicalJSON.writeString(entry.step, into: &bytes)
+        }
+        return bytes
+    }
+
+    /// `expiresAt` as RFC 3339 UTC with millisecond precision.
+    var expiresAtText: String { MillisecondTimestamp.text(expiresAt) }
 }

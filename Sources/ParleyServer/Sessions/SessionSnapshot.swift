@@ -16,29 +16,33 @@ struct SessionSnapshot: Sendable {
     /// Builds the snapshot of `record` around its current step's gated screen (the exact bytes
     /// `GET /v1/screens` serves for the session's core).
     init(_ record: SessionRecord, screen: ScreenCache.Entry) {
-        // Canonical JSON sorts keys; the screen's ready bytes go between the members that sort
-        // before "screen" and those after it, so they are never parsed and re-encoded.
-        var before = JSONObject()
-        before["expiresAt"] = .string(record.expiresAtText)
-        before["flow"] = .string(record.flowId)
-        before["messages"] = record.messages
-        before["path"] = .array(record.path.map { .string($0.step) })
-        before["rev"] = .number(JSONNumber(record.rev))
-        var after = JSONObject()
-        after["session"] = .string(record.id.text)
-        after["status"] = .string(record.status.rawValue)
-        after["step"] = .string(record.step)
-        after["values"] = record.values.json
-        after["version"] = .number(JSONNumber(record.version))
-        var bytes = CanonicalJSON.encode(.object(before))
-        bytes.removeLast()
-        let rest = CanonicalJSON.encode(.object(after))
-        // Appended in place into one buffer: the screen is most of the body, copied once.
-        bytes.reserveCapacity(bytes.count + 10 + screen.body.count + rest.count)
+        // Canonical JSON, written member by member in its sorted key order: the screen's ready
+        // bytes are copied in, never parsed and re-encoded, and nothing else is built first.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + screen.body.count + 24 * record.path.count)
+        bytes.append(contentsOf: #"{"expiresAt":""#.utf8)
+        MillisecondTimestamp.write(record.expiresAt, into: &bytes)
+        bytes.append(contentsOf: #"","flow":"#.utf8)
+        CanonicalJSON.writeString(record.flowId, into: &bytes)
+        bytes.append(contentsOf: #","messages":"#.utf8)
+        CanonicalJSON.write(record.messages, into: &bytes)
+        bytes.append(contentsOf: #","path":["#.utf8)
+        bytes.append(contentsOf: record.pathJSON ?? SessionRecord.pathJSON(record.path))
+        bytes.append(contentsOf: #"],"rev":"#.utf8)
+        bytes.append(contentsOf: String(record.rev).utf8)
         bytes.append(contentsOf: #","screen":"#.utf8)
         bytes.append(contentsOf: screen.body)
-        bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: rest.dropFirst())
+        bytes.append(contentsOf: #","session":"#.utf8)
+        CanonicalJSON.writeString(record.id.text, into: &bytes)
+        bytes.append(contentsOf: #","status":"#.utf8)
+        CanonicalJSON.writeString(record.status.rawValue, into: &bytes)
+        bytes.append(contentsOf: #","step":"#.utf8)
+        CanonicalJSON.writeString(record.step, into: &bytes)
+        bytes.append(contentsOf: #","values":"#.utf8)
+        record.values.writeCanonicalJSON(into: &bytes)
+        bytes.append(contentsOf: #","version":"#.utf8)
+        bytes.append(contentsOf: String(record.version).utf8)
+        bytes.append(UInt8(ascii: "}"))
         body = bytes
         etag = "\"\(record.rev)\""
         var headers: HTTPHeaders = [

@@ -57,10 +57,20 @@ extension SessionStore {
         let after = change.after
         let session = Array(key)
         let sensitive = change.sensitive
-        let loggedAnswers = try change.answers.map { try sealing.seal($0, sensitive: sensitive, session: session) }
+        var loggedAnswers = ""
+        if let answers = change.answers {
+            if sensitive.isEmpty {
+                // Nothing to seal: the canonical text written straight from the answers.
+                var bytes: [UInt8] = []
+                answers.writeCanonicalJSON(into: &bytes)
+                loggedAnswers = String(decoding: bytes, as: UTF8.self)
+            } else {
+                loggedAnswers = Self.text(try sealing.seal(answers, sensitive: sensitive, session: session))
+            }
+        }
         var append = SessionAppend(
             keyHex: Hex.encode(session), rev: after.rev, month: after.month, kind: change.kind, step: change.step,
-            answers: loggedAnswers.map(Self.text) ?? "", outcome: change.outcome.map(Self.text) ?? "",
+            answers: loggedAnswers, outcome: change.outcome.map(Self.text) ?? "",
             nextStep: change.nextStep ?? "", core: after.core, expiresAt: after.expiresAt, depth: after.path.count)
         if let completion {
             // The row keeps the path's step ids (the funnel's), never its answers: those are the

@@ -1,0 +1,99 @@
+/// A one-dimensional `text[]` parameter written element by element straight into Postgres's
+/// binary array format (issue 27): a batch statement that takes its rows as arrays builds one of
+/// these per column, without a `[String]` per column and a second pass to encode it.
+public struct PostgresTextArray: Sendable {
+    private var bytes: [UInt8]
+    private var count: Int32 = 0
+
+    /// An empty array, with room for about `capacity` bytes of elements.
+    public init(capacity: Int = 64) {
+        // ndim 1, no nulls, element type text, length (patched as elements come), lower bound 1.
+        bytes = [UInt8](unsafeUninitializedCapacity: 20 + capacity) { buffer, initialized in
+            for index in 0..<20 { buffer[index] = Self.header[index] }
+            initialized = 20
+        }
+    }
+
+    /// The header of an array with no elements yet.
+    private static let header: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 25, 0, 0, 0, 0, 0, 0, 0, 1]
+
+    /// How many elements were appended.
+    public var elementCount: Int { Int(count) }
+
+    /// Appends `text` as the next element.
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            Self.append(Int32(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
+        counted()
+    }
+
+    /// Appends `value`'s decimal digits as the next element, without a `String` in between.
+    public mutating func append(_ value: Int) {
+        let start = bytes.count
+        Self.append(0, to: &bytes)
+        Self.writeDigits(value, to: &bytes)
+        Self.patch(Int32(bytes.count - start - 4), in: &bytes, at: start)
+        counted()
+    }
+
+    /// Appends `seconds` (since 1970) as text `float8` reads back as exactly the same value:
+    /// `"<milliseconds>e-3"` when it is a whole number of milliseconds (what the server keeps),
+    /// which needs no `Double` formatting, else its shortest round-trip decimal text.
+    public mutating func append(seconds: Double) {
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds / 1000 == seconds, abs(milliseconds) < 1e15 else { return append(String(seconds)) }
+        let start = bytes.count
+        Self.append(0, to: &bytes)
+        Self.writeDigits(Int(milliseconds), to: &bytes)
+        bytes.append(contentsOf: "e-3".utf8)
+        Self.patch(Int32(bytes.count - start - 4), in: &bytes, at: start)
+        counted()
+    }
+
+    /// The parameter: an empty array when nothing was appended (`unnest` pads a shorter array
+    /// with `NULL`s, so a column no row uses can be sent empty).
+    public var bind: PostgresBind {
+        count > 0 ? PostgresBind(typeOID: PostgresBind.OID.textArray, bytes: bytes) : Self.empty
+    }
+
+    /// One more element: the header's length follows at once, so ``bind`` copies nothing.
+    private mutating func counted() {
+        count += 1
+        Self.patch(count, in: &bytes, at: 12)
+    }
+
+    private static func writeDigits(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// `'{}'::text[]`: no dimensions.
+    public static let empty = PostgresBind(
+        typeOID: PostgresBind.OID.textArray, bytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25])
+
+    private static func append(_ value: Int32, to bytes: inout [UInt8]) {
+        let bits = UInt32(bitPattern: value)
+        bytes.append(UInt8(truncatingIfNeeded: bits >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: bits >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: bits >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: bits))
+    }
+
+    private static func patch(_ value: Int32, in bytes: inout [UInt8], at offset: Int) {
+        let bits = UInt32(bitPattern: value)
+        bytes[offset] = UInt8(truncatingIfNeeded: bits >> 24)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: bits >> 16)
+        bytes[offset + 2] = UInt8(truncatingIfNeeded: bits >> 8)
+        bytes[offset + 3] = UInt8(truncatingIfNeeded: bits)
+    }
+}

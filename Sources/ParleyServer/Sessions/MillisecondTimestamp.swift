@@ -1,0 +1,80 @@
+/// RFC 3339 UTC timestamps with millisecond precision (`2026-11-25T13:40:33.123Z`), as
+/// `Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)` writes them, without
+/// Foundation's formatter: every snapshot carries its session's expiry, and building that
+/// formatter and running it cost more than the rest of the snapshot's members.
+///
+/// Same digits as Foundation for every instant: it truncates the fraction of the instant's
+/// seconds since 2001 (its reference date), so that is what is truncated here
+/// (MillisecondTimestampTests compares the two).
+enum MillisecondTimestamp {
+    /// Seconds since 1970 as text.
+    static func text(_ seconds: Double) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        write(seconds, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text of `seconds` (since 1970) to `bytes`.
+    static func write(_ seconds: Double, into bytes: inout [UInt8]) {
+        let sinceReference = seconds - referenceOffset
+        let wholeSinceReference = sinceReference.rounded(.down)
+        let milliseconds = min(999, Int(((sinceReference - wholeSinceReference) * 1000).rounded(.down)))
+        let whole = Int(wholeSinceReference) + Int(referenceOffset)
+        var days = whole / 86_400
+        var secondOfDay = whole % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        // Days since 1970 to a proleptic Gregorian civil date (H. Hinnant's `civil_from_days`).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        digits(year, 4, &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2, &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2, &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2, &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay / 60 % 60, 2, &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2, &bytes)
+        bytes.append(UInt8(ascii: "."))
+        digits(milliseconds, 3, &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Seconds from 1970 to 2001-01-01, Foundation's reference date.
+    private static let referenceOffset: Double = 978_307_200
+
+    /// `value` in decimal, zero-padded to at least `width` digits (a year before 1 or after 9999
+    /// is outside what sessions hold; it is written with its sign and all its digits).
+    private static func digits(_ value: Int, _ width: Int, _ bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            return digits(-value, width, &bytes)
+        }
+        var divisor = 1
+        var length = 1
+        while value / divisor >= 10 {
+            divisor *= 10
+            length += 1
+        }
+        for _ in length..<max(length, width) { bytes.append(UInt8(ascii: "0")) }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// A `parley_sessions` notification's payload (issue 27): `"<hex key>:<rev>"`, or a
+/// group-committed batch's list of them, comma-separated.
+enum SessionChangeNotice {
+    /// The changes a payload names; malformed items are skipped. Read as bytes: every answer of
+    /// every replica arrives here, and splitting by `Character` cost more than the answer's own
+    /// bookkeeping.
+    static func changes(_ payload: String) -> [(keyHex: String, rev: Int)] {
+        var payload = payload
+        return payload.withUTF8 { bytes in
+            var changes: [(keyHex: String, rev: Int)] = []
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                if let change = change(UnsafeBufferPointer(rebasing: bytes[start..<end])) { changes.append(change) }
+                start = end + 1
+            }
+            return changes
+        }
+    }
+
+    /// One `"<hex key>:<rev>"`: exactly one colon, a non-empty key and a decimal rev.
+    private static func change(_ item: UnsafeBufferPointer<UInt8>) -> (keyHex: String, rev: Int)? {
+        guard let colon = item.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < item.count else {
+            return nil
+        }
+        var rev = 0
+        for byte in item[(colon + 1)...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflowTimes) = rev.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowSum else { return nil }
+            rev = sum
+        }
+        return (String(decoding: UnsafeBufferPointer(rebasing: item[..<colon]), as: UTF8.self), rev)
+    }
+}
