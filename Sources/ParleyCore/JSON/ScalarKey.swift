@@ -29,7 +29,7 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Orders by UTF-8 bytes, which is the same as ordering by scalar values.
     public static func < (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
-        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+        lhs.string.scalarPrecedes(rhs.string)
     }
 
     public var description: String { string }
@@ -38,6 +38,12 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
 extension String {
     /// Scalar-by-scalar equality (docs/rules.md: never Swift's `String ==`).
     public func isScalarEqual(to other: String) -> Bool {
+        // Different lengths in UTF-8 are different scalars; two ASCII strings (every member name
+        // of the wire formats) are equal under `==` exactly when their bytes are, and `==` is one
+        // call into the optimized standard library (the byte loop below is many in a debug build).
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        if isKnownASCII, other.isKnownASCII { return self == other }
         // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
         let fast = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in Self.bytesEqual(left, right) }
@@ -67,10 +73,18 @@ extension String {
 
     /// Whether `self` sorts before `other` by Unicode scalar values.
     public func scalarPrecedes(_ other: String) -> Bool {
+        // Two ASCII strings are in normal form, so `<` (one call into the standard library)
+        // compares their bytes: the scalar order.
+        if isKnownASCII, other.isKnownASCII { return self < other }
         let fast = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in left.lexicographicallyPrecedes(right) }
         }
         if let fast, let result = fast { return result }
         return utf8.lexicographicallyPrecedes(other.utf8)
     }
+
+    /// Whether every scalar is ASCII, in constant time for native strings: only ASCII takes as
+    /// many UTF-16 code units as UTF-8 bytes, and the standard library answers both counts of an
+    /// ASCII string from its length.
+    var isKnownASCII: Bool { utf8.count == utf16.count }
 }
