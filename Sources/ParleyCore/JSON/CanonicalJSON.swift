@@ -22,21 +22,25 @@ public enum CanonicalJSON {
     /// Appends a value's canonical bytes.
     public static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
-        case .null: output += Array("null".utf8)
-        case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
-        case .number(let number): output += Array(number.description.utf8)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: number.description.utf8)
         case .string(let string): writeString(string, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+            var first = true
+            for element in elements {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 write(element, into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            for (position, member) in object.members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+            var first = true
+            for member in object.members {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
                 write(member.value, into: &output)
@@ -49,20 +53,43 @@ public enum CanonicalJSON {
 
     static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case 0x22: output += [0x5C, 0x22]
-            case 0x5C: output += [0x5C, 0x5C]
-            case 0x08: output += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: output += [0x5C, UInt8(ascii: "f")]
-            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
-            case 0x09: output += [0x5C, UInt8(ascii: "t")]
-            case 0x00..<0x20:
-                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: output.append(byte)
+        // Native strings are contiguous UTF-8: runs that need no escape are appended whole
+        // (a byte at a time is a call per byte in a debug build, where the suites encode every
+        // snapshot they are served).
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = base[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                    writeEscape(byte, into: &output)
+                    runStart = index + 1
+                }
+                index += 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+        }
+        if written == nil {
+            for byte in string.utf8 {
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C { writeEscape(byte, into: &output) } else { output.append(byte) }
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// The minimal escape of `"`, `\` or a control character.
+    private static func writeEscape(_ byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case 0x22: output += [0x5C, 0x22]
+        case 0x5C: output += [0x5C, 0x5C]
+        case 0x08: output += [0x5C, UInt8(ascii: "b")]
+        case 0x0C: output += [0x5C, UInt8(ascii: "f")]
+        case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+        case 0x09: output += [0x5C, UInt8(ascii: "t")]
+        default: output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        }
     }
 }
