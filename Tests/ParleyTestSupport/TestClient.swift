@@ -14,9 +14,9 @@ public final class TestClient {
     /// The connected socket.
     public let fd: Int32
     private var buffer: [UInt8] = []
-    /// What one `recv` reads into, kept across reads (a fresh 64 KiB array per read was zeroed
-    /// each time).
-    private var chunk = [UInt8](repeating: 0, count: 65536)
+    /// What one `recv` reads into, made at the first read and kept (a fresh 64 KiB array per read
+    /// was zeroed each time; a client that never reads, one of thousands of idle streams, has none).
+    private lazy var chunk = [UInt8](repeating: 0, count: 65536)
 
     /// Connects to 127.0.0.1:`port` with a receive timeout.
     public init(port: Int, timeout: Double = 5) throws {
