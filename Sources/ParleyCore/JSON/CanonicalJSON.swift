@@ -73,7 +73,11 @@ public enum CanonicalJSON {
         }
         if written == nil {
             for byte in string.utf8 {
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C { writeEscape(byte, into: &output) } else { output.append(byte) }
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    writeEscape(byte, into: &output)
+                } else {
+                    output.append(byte)
+                }
             }
         }
         output.append(UInt8(ascii: "\""))

@@ -162,7 +162,8 @@ public struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         while index < count, Self.isNumberByte(bytes[index]) { index += 1 }
-        guard let number = JSONNumber(utf8: Array(UnsafeBufferPointer(start: bytes + start, count: index - start))) else {
+        guard let number = JSONNumber(utf8: Array(UnsafeBufferPointer(start: bytes + start, count: index - start)))
+        else {
             index = start
             throw error("invalid number (or exponent beyond ±\(JSONNumber.maximumExponentMagnitude))")
         }
@@ -203,7 +204,10 @@ public struct JSONParser {
             index += 1
         }
         // Without escapes (most strings) the text is validated where it lies, with no copy first.
-        let text = escaped ? String(validating: output, as: UTF8.self) : String(validating: run(from: runStart, to: index - 1), as: UTF8.self)
+        let text =
+            escaped
+            ? String(validating: output, as: UTF8.self)
+            : String(validating: run(from: runStart, to: index - 1), as: UTF8.self)
         guard let string = text else { throw error("string is not valid UTF-8") }
         return string
     }
