@@ -27,7 +27,8 @@ public struct RawResponse: Sendable, CustomStringConvertible {
 
     /// Every value of a header (case-insensitive name).
     public func values(_ name: String) -> [String] {
-        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+        let wanted = name.lowercased()
+        return headers.filter { $0.name.utf8.count == wanted.utf8.count && $0.name.lowercased() == wanted }.map(\.value)
     }
 
     /// The only (or first) value of a header.

@@ -15,16 +15,10 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public func hash(into hasher: inout Hasher) {
-        // Hash the UTF-8 bytes in one call where the storage is contiguous (native strings);
-        // 0xFF never occurs in UTF-8, so it terminates the key unambiguously.
-        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        }
-        if hashed == nil {
-            // Same bytes, same single call: equal keys hash equally whatever their storage.
-            Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-        hasher.combine(0xFF as UInt8)
+        // String's own hash (one call into the optimized standard library) is equal for equal
+        // bytes; canonically equivalent keys that differ in scalars hash alike too, which only
+        // costs a collision: equality above stays scalar-exact.
+        hasher.combine(string)
     }
 
     /// Orders by UTF-8 bytes, which is the same as ordering by scalar values.
