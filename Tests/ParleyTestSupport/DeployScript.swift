@@ -13,9 +13,11 @@ public enum DeployScript {
         public init(description: String) { self.description = description }
     }
 
-    /// Runs `deploy/<name> arguments…` to completion.
+    /// Runs `deploy/<name> arguments…` to completion, with `environment` added to this process's.
     @discardableResult
-    public static func run(_ name: String, _ arguments: [String]) throws -> String {
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> String
+    {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parley-script-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -29,6 +31,9 @@ public enum DeployScript {
         let process = Process()
         process.executableURL = ParleyExecutable.packageRoot.appendingPathComponent("deploy/\(name)")
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice

@@ -15,10 +15,20 @@ public struct RawResponse: Sendable, CustomStringConvertible {
     public let headers: [(name: String, value: String)]
     /// The body bytes.
     public let body: [UInt8]
+    /// The body's JSON, parsed at the first read of ``json``.
+    private let parsed = ParsedBody()
+
+    /// A response as received.
+    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 
     /// Every value of a header (case-insensitive name).
     public func values(_ name: String) -> [String] {
-        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+        let wanted = name.lowercased()
+        return headers.filter { $0.name.utf8.count == wanted.utf8.count && $0.name.lowercased() == wanted }.map(\.value)
     }
 
     /// The only (or first) value of a header.
@@ -27,8 +37,8 @@ public struct RawResponse: Sendable, CustomStringConvertible {
     /// The body as text.
     public var text: String { String(decoding: body, as: UTF8.self) }
 
-    /// The body parsed as JSON (`null` when it is not JSON).
-    public var json: JSONValue { (try? JSONParser.parse(body)) ?? .null }
+    /// The body parsed as JSON (`null` when it is not JSON), once per response.
+    public var json: JSONValue { parsed.json(of: body) }
 
     /// Whether the body is an RFC 9457 problem document.
     public var isProblem: Bool {
@@ -147,7 +157,8 @@ public final class RawHTTPClient: Sendable {
 
     private func readResponse(_ fd: Int32, method: String) throws -> RawResponse {
         var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        // 16 KiB per read: most responses fit, and a larger array was zeroed for every exchange.
+        var chunk = [UInt8](repeating: 0, count: 16_384)
         var parsed: (status: Int, headers: [(name: String, value: String)], bodyStart: Int)?
         while true {
             if parsed == nil, let end = TestSocket.headEnd(buffer) {

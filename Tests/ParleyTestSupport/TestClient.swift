@@ -14,6 +14,9 @@ public final class TestClient {
     /// The connected socket.
     public let fd: Int32
     private var buffer: [UInt8] = []
+    /// What one `recv` reads into, made at the first read and kept (a fresh 64 KiB array per read
+    /// was zeroed each time; a client that never reads, one of thousands of idle streams, has none).
+    private lazy var chunk = [UInt8](repeating: 0, count: 65536)
 
     /// Connects to 127.0.0.1:`port` with a receive timeout.
     public init(port: Int, timeout: Double = 5) throws {
@@ -40,10 +43,9 @@ public final class TestClient {
 
     /// Reads more bytes into the buffer; false on EOF.
     private func fill() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 {
-            buffer.append(contentsOf: chunk[0..<count])
+            chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
             return true
         }
         if count == 0 { return false }
@@ -87,15 +89,15 @@ public final class TestClient {
     /// line) and returns that text; throws on EOF or timeout first.
     public func read(through marker: String) throws -> String {
         let needle = Array(marker.utf8)
+        // Where a match may still start: what was searched before a read is not searched again.
+        var from = 0
         while true {
-            if buffer.count >= needle.count {
-                for start in 0...(buffer.count - needle.count)
-                where buffer[start..<(start + needle.count)].elementsEqual(needle) {
-                    let text = String(decoding: buffer[0..<(start + needle.count)], as: UTF8.self)
-                    buffer.removeFirst(start + needle.count)
-                    return text
-                }
+            if let start = TestSocket.position(of: needle, in: buffer, from: from) {
+                let text = String(decoding: buffer[0..<(start + needle.count)], as: UTF8.self)
+                buffer.removeFirst(start + needle.count)
+                return text
             }
+            from = max(0, buffer.count - needle.count + 1)
             guard try fill() else { throw TestSocket.Failure(description: "EOF before \(marker.debugDescription)") }
         }
     }

@@ -56,12 +56,29 @@ enum TestSocket {
 
     /// Index of the CRLF CRLF ending a response head, if it has arrived.
     static func headEnd(_ buffer: [UInt8]) -> Int? {
-        guard buffer.count >= 4 else { return nil }
-        for index in 0...(buffer.count - 4)
-        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
-            return index
+        position(of: headTerminator, in: buffer, from: 0)
+    }
+
+    private static let headTerminator: [UInt8] = [13, 10, 13, 10]
+
+    /// The offset of the first `needle` in `bytes` at or after `from`, found with `memchr` and
+    /// `memcmp`: a byte loop over an array costs a call per subscript in a debug build.
+    static func position(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty, from >= 0, bytes.count - from >= needle.count else { return nil }
+        return bytes.withUnsafeBytes { haystack -> Int? in
+            needle.withUnsafeBytes { wanted -> Int? in
+                let base = haystack.baseAddress!
+                let last = haystack.count - wanted.count  // the last offset a match can start at
+                var offset = from
+                while offset <= last {
+                    guard let hit = memchr(base + offset, Int32(wanted[0]), last - offset + 1) else { return nil }
+                    let start = UnsafeRawPointer(hit) - base
+                    if memcmp(base + start, wanted.baseAddress!, wanted.count) == 0 { return start }
+                    offset = start + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// Status line and header lines of a response head (`buffer[0..<end]`).

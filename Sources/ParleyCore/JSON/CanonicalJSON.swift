@@ -28,15 +28,19 @@ public enum CanonicalJSON {
         case .string(let string): writeString(string, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+            var first = true
+            for element in elements {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 write(element, into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            for (position, member) in object.members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+            var first = true
+            for member in object.members {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
                 write(member.value, into: &output)

@@ -13,23 +13,40 @@ public struct JSONParser {
         public init(maximumDepth: Int = 128) { self.maximumDepth = maximumDepth }
     }
 
-    private let bytes: [UInt8]
+    /// The input, read through a pointer: an array subscript is a call per byte in a debug
+    /// build (every test parses every response), a pointer's is not. Valid only during ``parse(_:limits:)``.
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
     private let limits: Limits
     private var index = 0
     private var depth = 0
 
-    private init(bytes: [UInt8], limits: Limits) {
+    private init(bytes: UnsafePointer<UInt8>, count: Int, limits: Limits) {
         self.bytes = bytes
+        self.count = count
         self.limits = limits
     }
 
     /// Parses one JSON document.
     public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, limits: limits)
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, JSONParseError> in
+            // An empty array may have no storage; one byte of whitespace parses the same (no value).
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                return Result { () throws(JSONParseError) in try parse(pointer: [0x20], count: 0, limits: limits) }
+            }
+            return Result { () throws(JSONParseError) in try parse(pointer: base, count: buffer.count, limits: limits) }
+        }
+        return try parsed.get()
+    }
+
+    private static func parse(pointer: UnsafePointer<UInt8>, count: Int, limits: Limits) throws(JSONParseError)
+        -> JSONValue
+    {
+        var parser = JSONParser(bytes: pointer, count: count, limits: limits)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.error("unexpected data after the JSON value") }
+        guard parser.index == count else { throw parser.error("unexpected data after the JSON value") }
         return value
     }
 
@@ -39,7 +56,7 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
+        while index < count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default: return
@@ -48,7 +65,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+        guard index < count else { throw error("unexpected end of input, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -63,7 +80,7 @@ public struct JSONParser {
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let length = word.utf8CodeUnitCount
-        guard index + length <= bytes.count else { throw error("invalid literal") }
+        guard index + length <= count else { throw error("invalid literal") }
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
         for offset in 0..<length where bytes[index + offset] != expected[offset] {
             throw error("invalid literal")
@@ -82,14 +99,14 @@ public struct JSONParser {
         index += 1
         var object = JSONObject()
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        if index < count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return .object(object)
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard index < count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a string key")
             }
             let keyStart = index
@@ -99,12 +116,12 @@ public struct JSONParser {
                 throw error("duplicate key \"\(key)\"")
             }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            guard index < count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
             object[key] = try parseValue()
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
+            guard index < count else { throw error("unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -121,7 +138,7 @@ public struct JSONParser {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if index < count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
             return .array(elements)
@@ -130,7 +147,7 @@ public struct JSONParser {
             skipWhitespace()
             elements.append(try parseValue())
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
+            guard index < count else { throw error("unexpected end of input in an array") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -144,8 +161,9 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
-        while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-        guard let number = JSONNumber(utf8: Array(bytes[start..<index])) else {
+        while index < count, Self.isNumberByte(bytes[index]) { index += 1 }
+        guard let number = JSONNumber(utf8: Array(UnsafeBufferPointer(start: bytes + start, count: index - start)))
+        else {
             index = start
             throw error("invalid number (or exponent beyond ±\(JSONNumber.maximumExponentMagnitude))")
         }
@@ -164,45 +182,44 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        // Most strings are ASCII without escapes: taken straight from the input, nothing to check.
-        let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
-            }
-            index += 1
-        }
         var output: [UInt8] = []
-        var runStart = start
+        var escaped = false
+        var runStart = index
         while true {
-            guard index < bytes.count else { throw error("unterminated string") }
+            guard index < count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                output += bytes[runStart..<index]
+                if escaped { output += run(from: runStart) }
                 index += 1
                 break
             }
             if byte < 0x20 { throw error("control character in a string must be escaped") }
             if byte == UInt8(ascii: "\\") {
-                output += bytes[runStart..<index]
+                output += run(from: runStart)
+                escaped = true
                 try parseEscape(into: &output)
                 runStart = index
                 continue
             }
             index += 1
         }
-        guard let string = String(validating: output, as: UTF8.self) else {
-            throw error("string is not valid UTF-8")
-        }
+        // Without escapes (most strings) the text is validated where it lies, with no copy first.
+        let text =
+            escaped
+            ? String(validating: output, as: UTF8.self)
+            : String(validating: run(from: runStart, to: index - 1), as: UTF8.self)
+        guard let string = text else { throw error("string is not valid UTF-8") }
         return string
+    }
+
+    /// The input from `start` up to the current position (or `end`).
+    private func run(from start: Int, to end: Int? = nil) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + start, count: (end ?? index) - start)
     }
 
     private mutating func parseEscape(into output: inout [UInt8]) throws(JSONParseError) {
         index += 1
-        guard index < bytes.count else { throw error("unterminated escape") }
+        guard index < count else { throw error("unterminated escape") }
         let escaped = bytes[index]
         index += 1
         switch escaped {
@@ -217,7 +234,7 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                guard index + 1 < count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
                 else { throw error("lone high surrogate") }
                 index += 2
                 let low = try parseHex4()
@@ -235,7 +252,7 @@ public struct JSONParser {
     }
 
     private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        guard index + 4 <= count else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -254,10 +271,10 @@ public struct JSONParser {
 
     /// Builds an error at the current position, computing line and column lazily.
     private func error(_ reason: String) -> JSONParseError {
-        let position = min(index, bytes.count)
+        let position = min(index, count)
         var line = 1
         var column = 1
-        for byte in bytes[..<position] {
+        for byte in UnsafeBufferPointer(start: bytes, count: position) {
             if byte == 0x0A {
                 line += 1
                 column = 1

@@ -12,13 +12,17 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// This pointer extended by an object member name.
     public func appending(_ key: String) -> JSONPointer {
-        JSONPointer(tokens: tokens + [key])
+        // One copy of the tokens with room for the new one (`tokens + [key]` built two arrays):
+        // linting walks every node of a document through here.
+        var extended: [String] = []
+        extended.reserveCapacity(tokens.count + 1)
+        extended.append(contentsOf: tokens)
+        extended.append(key)
+        return JSONPointer(tokens: extended)
     }
 
     /// This pointer extended by an array index.
-    public func appending(_ index: Int) -> JSONPointer {
-        JSONPointer(tokens: tokens + [String(index)])
-    }
+    public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
     /// `/a/b~1c/0` form: `~` escaped as `~0`, `/` as `~1` (RFC 6901 §3).
     public var description: String {

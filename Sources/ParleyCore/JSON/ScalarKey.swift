@@ -15,21 +15,15 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public func hash(into hasher: inout Hasher) {
-        // Hash the UTF-8 bytes in one call where the storage is contiguous (native strings);
-        // 0xFF never occurs in UTF-8, so it terminates the key unambiguously.
-        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        }
-        if hashed == nil {
-            // Same bytes, same single call: equal keys hash equally whatever their storage.
-            Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-        hasher.combine(0xFF as UInt8)
+        // String's own hash (one call into the optimized standard library) is equal for equal
+        // bytes; canonically equivalent keys that differ in scalars hash alike too, which only
+        // costs a collision: equality above stays scalar-exact.
+        hasher.combine(string)
     }
 
     /// Orders by UTF-8 bytes, which is the same as ordering by scalar values.
     public static func < (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
-        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+        lhs.string.scalarPrecedes(rhs.string)
     }
 
     public var description: String { string }
@@ -38,10 +32,13 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
 extension String {
     /// Scalar-by-scalar equality (docs/rules.md: never Swift's `String ==`).
     public func isScalarEqual(to other: String) -> Bool {
-        // Lengths first (known without reading either string: a step id looked up among a
-        // flow's steps mostly differs there), then contiguous UTF-8 (native strings); the generic
-        // comparison otherwise (small strings, stored inline).
-        guard utf8.count == other.utf8.count else { return false }
+        // Different lengths in UTF-8 are different scalars; two ASCII strings (every member name
+        // of the wire formats) are equal under `==` exactly when their bytes are, and `==` is one
+        // call into the optimized standard library (the byte loop below is many in a debug build).
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        if isKnownASCII, other.isKnownASCII { return self == other }
+        // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
         let fast = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in Self.bytesEqual(left, right) }
         }
@@ -70,10 +67,18 @@ extension String {
 
     /// Whether `self` sorts before `other` by Unicode scalar values.
     public func scalarPrecedes(_ other: String) -> Bool {
+        // Two ASCII strings are in normal form, so `<` (one call into the standard library)
+        // compares their bytes: the scalar order.
+        if isKnownASCII, other.isKnownASCII { return self < other }
         let fast = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in left.lexicographicallyPrecedes(right) }
         }
         if let fast, let result = fast { return result }
         return utf8.lexicographicallyPrecedes(other.utf8)
     }
+
+    /// Whether every scalar is ASCII, in constant time for native strings: only ASCII takes as
+    /// many UTF-16 code units as UTF-8 bytes, and the standard library answers both counts of an
+    /// ASCII string from its length.
+    var isKnownASCII: Bool { utf8.count == utf16.count }
 }

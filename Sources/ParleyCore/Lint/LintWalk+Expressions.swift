@@ -41,7 +41,7 @@ extension LintWalk {
         nodes += 1
         guard nodes <= ExpressionLimits.maximumNodes + 1 else { return }
         guard let expression = object(value, at: pointer, what: "An expression") else { return }
-        let operators = Expression.operatorNames.filter { expression[$0] != nil }
+        let operators = expression.keys(among: Expression.operatorNames)
         guard operators.count == 1, let op = operators.first else {
             let found = operators.isEmpty ? "none" : operators.joined(separator: ", ")
             report(

@@ -12,7 +12,7 @@ extension LintWalk {
             return
         }
         guard let predicate = object(value, at: pointer, what: "A predicate") else { return }
-        let operators = Self.predicateOperators.filter { predicate[$0] != nil }
+        let operators = predicate.keys(among: Self.predicateOperators)
         guard operators.count == 1, let op = operators.first else {
             let found = operators.isEmpty ? "none" : operators.joined(separator: ", ")
             report(

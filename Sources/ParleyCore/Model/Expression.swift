@@ -53,7 +53,7 @@ public indirect enum Expression: Sendable, Equatable {
             throw .invalidValue(pointer, "expressions are nested more than \(Self.maximumDecodingDepth) levels deep")
         }
         let reader = try JSONReader(json, at: pointer, what: "an expression")
-        let operators = Self.operatorNames.filter { reader.value($0) != nil }
+        let operators = reader.object.keys(among: Self.operatorNames)
         guard let op = operators.first else {
             self = .unknown(json)
             return

@@ -50,7 +50,7 @@ public indirect enum Predicate: Sendable, Equatable {
             throw .invalidValue(pointer, "predicates are nested more than \(Self.maximumDecodingDepth) levels deep")
         }
         let reader = try JSONReader(json, at: pointer, what: "a predicate")
-        let operators = Self.operatorNames.filter { reader.value($0) != nil }
+        let operators = reader.object.keys(among: Self.operatorNames)
         guard operators.count == 1, let op = operators.first else {
             throw .invalidValue(
                 pointer,
