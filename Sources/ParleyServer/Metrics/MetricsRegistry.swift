@@ -61,8 +61,15 @@ public final class MetricsRegistry: Sendable {
         return output
     }
 
+    /// Names and values in one array (one allocation: every counted answer and request flattens).
     private static func flatten(_ labels: [(String, String)]) -> [String] {
-        labels.flatMap { [$0.0, $0.1] }
+        var flat: [String] = []
+        flat.reserveCapacity(labels.count * 2)
+        for (name, value) in labels {
+            flat.append(name)
+            flat.append(value)
+        }
+        return flat
     }
 
     private static func labelText(_ flat: [String]) -> String {
