@@ -9,7 +9,7 @@ public enum HMACSHA256 {
         let result = key.withUnsafeBufferPointer { keyBytes in
             message.withUnsafeBufferPointer { messageBytes in
                 HMAC(
-                    EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count), messageBytes.baseAddress,
+                    SHA256.digestMethod.pointer, keyBytes.baseAddress, Int32(keyBytes.count), messageBytes.baseAddress,
                     messageBytes.count, &code, &length)
             }
         }

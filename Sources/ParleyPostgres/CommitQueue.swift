@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// Gathers callers' items into batches and sends each batch with one call (issue 15, "Writes";
 /// issue 27): the queueing of ``GroupCommitter``, for any kind of item, so a caller that can
@@ -9,36 +9,52 @@ import Synchronization
 /// window closes). At most `concurrentBatches` batches are in flight; a batch holds at most
 /// `maximumItems` items. Each caller gets its own item's result from `send`, which must return
 /// one result per item, in order.
+///
+/// Its parts are `@inlinable`: callers in other modules (the session appender) get a copy
+/// specialised to their item type, instead of generic code that looks up the metadata of
+/// `[Entry]`, `Optional<[Entry]>` and their slices on every submit (~10k instructions an answer).
 public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     /// Sends one batch; one result per item, in order.
     public typealias Send = @Sendable ([Item]) async -> [Result<Output, any Error>]
 
-    struct Entry {
-        let item: Item
-        let continuation: CheckedContinuation<Output, any Error>
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline let item: Item
+        @usableFromInline let continuation: CheckedContinuation<Output, any Error>
+
+        @inlinable
+        init(item: Item, continuation: CheckedContinuation<Output, any Error>) {
+            self.item = item
+            self.continuation = continuation
+        }
     }
 
     /// What a queued item's caller does next.
-    enum Next {
+    @usableFromInline
+    enum Next: Sendable {
         case send([Entry])
         case openWindow
         case wait
     }
 
     /// Items waiting for a batch, and the batches in flight.
-    struct Queue {
-        var pending: [Entry] = []
-        var batchesInFlight = 0
-        var windowOpen = false
-        var batches = 0
-        var items = 0
+    @usableFromInline
+    struct Queue: Sendable {
+        @usableFromInline var pending: [Entry] = []
+        @usableFromInline var batchesInFlight = 0
+        @usableFromInline var windowOpen = false
+        @usableFromInline var batches = 0
+        @usableFromInline var items = 0
+
+        @usableFromInline
+        init() {}
     }
 
-    private let queue = Mutex(Queue())
-    private let window: Duration
-    private let maximumItems: Int
-    private let concurrentBatches: Int
-    private let send: Send
+    @usableFromInline let queue = Mutex(Queue())
+    @usableFromInline let window: Duration
+    @usableFromInline let maximumItems: Int
+    @usableFromInline let concurrentBatches: Int
+    @usableFromInline let send: Send
 
     /// A queue that sends batches of at most `maximumItems`, at most `concurrentBatches` at once,
     /// waiting `window` for more items before a batch when it is not zero.
@@ -52,6 +68,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     /// Sends `item` (with other callers' items) and returns its result once its batch is done.
     /// Cancelling the caller does not take the item back: once queued it is sent, and the caller
     /// waits to learn the outcome.
+    @inlinable
     public func submit(_ item: Item) async throws -> Output {
         let followers: [Entry]? = queue.withLock { queue in
             guard window == .zero, queue.batchesInFlight < concurrentBatches else { return nil }
@@ -90,7 +107,8 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     }
 
     /// The window's time is up: send what gathered, if a batch slot is free.
-    private func closeWindow() {
+    @inlinable
+    func closeWindow() {
         let batch: [Entry]? = queue.withLock { queue in
             queue.windowOpen = false
             guard queue.batchesInFlight < concurrentBatches, !queue.pending.isEmpty else { return nil }
@@ -101,7 +119,8 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
 
     /// Takes up to ``maximumItems`` waiting items (one fewer beside a `leader`'s own) as the next
     /// batch and counts it in flight.
-    private func takeBatch(_ queue: inout Queue, leader: Bool = false) -> [Entry] {
+    @inlinable
+    func takeBatch(_ queue: inout Queue, leader: Bool = false) -> [Entry] {
         let count = min(maximumItems - (leader ? 1 : 0), queue.pending.count)
         let batch = Array(queue.pending.prefix(count))
         queue.pending.removeFirst(count)
@@ -112,7 +131,8 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     }
 
     /// Sends `batch` on a task of its own and answers every caller in it.
-    private func start(_ batch: [Entry]) {
+    @inlinable
+    func start(_ batch: [Entry]) {
         Task { [self] in
             let results = await send(batch.map { $0.item })
             for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result) }
@@ -122,7 +142,8 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
 
     /// Frees a batch slot; items that arrived meanwhile have waited a whole batch already, so
     /// they are sent at once.
-    private func finishBatch() {
+    @inlinable
+    func finishBatch() {
         let next: [Entry]? = queue.withLock { queue in
             queue.batchesInFlight -= 1
             return queue.pending.isEmpty ? nil : takeBatch(&queue)

@@ -286,6 +286,9 @@ public final class PostgresConnection: Sendable {
         }
         let next: Next = handle.withLock { handle in
             guard let connection = handle.connection, var pending = handle.pending else { return .nothing }
+            // Taken out while it is read, put back below when more is to come: its arrays stay
+            // uniquely referenced, so appending a result does not copy them.
+            handle.pending = nil
             guard PQconsumeInput(connection) != 0 else {
                 handle.pending = nil
                 return .done(pending.continuation, .failure(connectionError(connection, query: pending.query)))

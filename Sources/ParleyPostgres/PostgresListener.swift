@@ -10,9 +10,32 @@ import Synchronization
 /// stream subscribed to their channel. When the connection breaks the thread reconnects,
 /// listens again, and sends each stream a ``PostgresNotification/isReconnect`` marker.
 /// The thread runs until ``shutdown()`` (``PostgresPool`` calls it for the listener it owns).
+/// A subscriber that only updates memory can instead take notifications on that thread
+/// (``subscribe(channel:handler:)``): no stream and no task switch per notification.
 public final class PostgresListener: Sendable {
+    /// Called on the listener's thread with each notification of its channel; it must return
+    /// quickly (the next notification waits for it) and must not block on the database.
+    public typealias Handler = @Sendable (PostgresNotification) -> Void
+
+    /// Where a channel's notifications go: a stream's consumer, or a handler run in place.
+    enum Subscriber {
+        case stream(AsyncStream<PostgresNotification>.Continuation)
+        case handler(Handler)
+
+        func receive(_ notification: PostgresNotification) {
+            switch self {
+            case .stream(let continuation): continuation.yield(notification)
+            case .handler(let handler): handler(notification)
+            }
+        }
+
+        func finish() {
+            if case .stream(let continuation) = self { continuation.finish() }
+        }
+    }
+
     struct Subscriptions {
-        var streams: [String: [UInt64: AsyncStream<PostgresNotification>.Continuation]] = [:]
+        var streams: [String: [UInt64: Subscriber]] = [:]
         var pending: [(channel: String, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextID: UInt64 = 0
         var stopped = false
@@ -42,14 +65,40 @@ public final class PostgresListener: Sendable {
     /// A stream of notifications on `channel`, returned once `LISTEN` is active on the server.
     public func notifications(channel: String) async throws -> AsyncStream<PostgresNotification> {
         let (stream, continuation) = AsyncStream.makeStream(of: PostgresNotification.self)
-        let id = subscriptions.withLock { state in
+        let id = add(.stream(continuation), on: channel)
+        continuation.onTermination = { [weak self] _ in self?.remove(id, from: channel) }
+        try await awaitListening(channel)
+        return stream
+    }
+
+    /// Runs `handler` on the listener's thread for every notification on `channel` (and the
+    /// reconnect marker) until the returned subscription is cancelled or the listener shuts
+    /// down. Returns once `LISTEN` is active.
+    public func subscribe(channel: String, handler: @escaping Handler) async throws -> PostgresSubscription {
+        let id = add(.handler(handler), on: channel)
+        do {
+            try await awaitListening(channel)
+        } catch {
+            remove(id, from: channel)
+            throw error
+        }
+        return PostgresSubscription { [weak self] in self?.remove(id, from: channel) }
+    }
+
+    private func add(_ subscriber: Subscriber, on channel: String) -> UInt64 {
+        subscriptions.withLock { state in
             state.nextID += 1
-            state.streams[channel, default: [:]][state.nextID] = continuation
+            state.streams[channel, default: [:]][state.nextID] = subscriber
             return state.nextID
         }
-        continuation.onTermination = { [weak self] _ in
-            self?.subscriptions.withLock { state in _ = state.streams[channel]?.removeValue(forKey: id) }
-        }
+    }
+
+    private func remove(_ id: UInt64, from channel: String) {
+        subscriptions.withLock { state in _ = state.streams[channel]?.removeValue(forKey: id) }
+    }
+
+    /// Waits for the thread to run `LISTEN channel`.
+    private func awaitListening(_ channel: String) async throws {
         try await withCheckedThrowingContinuation { (listening: CheckedContinuation<Void, any Error>) in
             let stopped = subscriptions.withLock { state in
                 if !state.stopped { state.pending.append((channel, listening)) }
@@ -57,7 +106,6 @@ public final class PostgresListener: Sendable {
             }
             if stopped { listening.resume(throwing: PostgresError(.poolClosed, message: "the listener was shut down")) }
         }
-        return stream
     }
 
     /// Stops the thread, closes the connection and finishes every stream.
@@ -139,7 +187,7 @@ public final class PostgresListener: Sendable {
         let streams = subscriptions.withLock { $0.streams }
         for (channel, continuations) in streams {
             let marker = PostgresNotification(channel: channel, payload: "", senderPID: 0, isReconnect: true)
-            continuations.values.forEach { $0.yield(marker) }
+            continuations.values.forEach { $0.receive(marker) }
         }
     }
 
@@ -179,7 +227,7 @@ public final class PostgresListener: Sendable {
                 isReconnect: false)
             PQfreemem(notify)
             let streams = subscriptions.withLock { state in state.streams[channel].map { Array($0.values) } ?? [] }
-            streams.forEach { $0.yield(notification) }
+            streams.forEach { $0.receive(notification) }
         }
     }
 }

@@ -98,13 +98,26 @@ public final class PostgresPool: Sendable {
     /// Notifications on `channel` from a listener connection the pool opens on first use (see
     /// ``PostgresListener``). Returns once `LISTEN` is active.
     public func listen(channel: String) async throws -> AsyncStream<PostgresNotification> {
-        let listener = self.listener.withLock { listener in
+        try await sharedListener().notifications(channel: channel)
+    }
+
+    /// Runs `handler` on the listener's thread for each notification on `channel` (see
+    /// ``PostgresListener/subscribe(channel:handler:)``): for a subscriber that only updates
+    /// memory, which then costs no stream and no task switch per notification.
+    public func listen(
+        channel: String, handler: @escaping PostgresListener.Handler
+    ) async throws -> PostgresSubscription {
+        try await sharedListener().subscribe(channel: channel, handler: handler)
+    }
+
+    /// The listener connection, opened on first use.
+    private func sharedListener() -> PostgresListener {
+        listener.withLock { listener in
             if let listener { return listener }
             let created = PostgresListener(configuration: configuration.listenConfiguration, logger: logger)
             listener = created
             return created
         }
-        return try await listener.notifications(channel: channel)
     }
 
     /// How many connections are open, idle and awaited right now.

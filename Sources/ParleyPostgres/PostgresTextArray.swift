@@ -8,10 +8,11 @@ public struct PostgresTextArray: Sendable {
     /// An empty array, with room for about `capacity` bytes of elements.
     public init(capacity: Int = 64) {
         // ndim 1, no nulls, element type text, length (patched as elements come), lower bound 1.
-        bytes = [UInt8](unsafeUninitializedCapacity: 20 + capacity) { buffer, initialized in
-            for index in 0..<20 { buffer[index] = Self.header[index] }
-            initialized = 20
-        }
+        // The shared header, copied once into storage of the full size (reserving on a shared
+        // buffer copies it): `[UInt8](unsafeUninitializedCapacity:)` was left generic here and
+        // looked up the storage's metadata on every call (~650 instructions, a dozen per answer).
+        bytes = Self.header
+        bytes.reserveCapacity(20 + capacity)
     }
 
     /// The header of an array with no elements yet.

@@ -2,6 +2,7 @@ public import Logging
 import ParleyCore
 public import ParleyHTTP
 public import ParleyPostgres
+import Synchronization
 
 /// The Parley service (DESIGN.md "HTTP API"): builds the router from
 /// ``ServiceRoute/all`` and keeps the caches of every process coherent by
@@ -13,7 +14,7 @@ public final class ParleyService: Sendable {
     public let metrics: MetricsRegistry
     private let parts: ServiceParts
     private let listenerTask: ListenerTask
-    private let sessionListenerTask: ListenerTask
+    private let sessionSubscription = Mutex<PostgresSubscription?>(nil)
     private let sweeperTask: ListenerTask
     private let deliveryTask: ListenerTask
     private let pruneTask = ListenerTask()
@@ -24,7 +25,6 @@ public final class ParleyService: Sendable {
         metrics = MetricsRegistry()
         parts = ServiceParts(configuration: configuration, pool: pool, metrics: metrics, logger: logger)
         listenerTask = ListenerTask()
-        sessionListenerTask = ListenerTask()
         sweeperTask = ListenerTask()
         deliveryTask = ListenerTask()
         collectGroupCommit()
@@ -75,28 +75,31 @@ public final class ParleyService: Sendable {
 
     /// Keeps cached session snapshots coherent across processes (every change NOTIFYs
     /// `parley_sessions` with the session's key and rev, a group-committed batch once for all
-    /// its changes) and starts this process's sweeper.
+    /// its changes) and starts this process's sweeper. The notifications are handled on the
+    /// listener's thread (a lock and a few dictionary updates; live reads start tasks of their
+    /// own): every answer's notification comes back here, and a stream and a task hop per
+    /// notification cost more than the invalidation itself.
     private func startSessions() async throws {
-        let stream = try await parts.pool.listen(channel: "parley_sessions")
         let snapshots = parts.snapshots
         let followers = parts.followers
         let ledger = parts.ledger
         let load: SessionFollowers.Loader = { id in await ledger.followedSnapshot(id) }
         metrics.addCollector { followers.gaugeLines() }
-        sessionListenerTask.set(
-            Task {
-                for await notification in stream {
-                    if notification.isReconnect {
-                        snapshots.invalidateAll()
-                        followers.resync(load: load)
-                        continue
-                    }
-                    let changes = SessionChangeNotice.changes(notification.payload)
-                    snapshots.invalidate(changes)
-                    // Live streams of these sessions in this process read each new snapshot once.
-                    for (keyHex, rev) in changes { followers.changed(keyHex: keyHex, rev: rev, load: load) }
-                }
-            })
+        let subscription = try await parts.pool.listen(channel: "parley_sessions") { notification in
+            if notification.isReconnect {
+                snapshots.invalidateAll()
+                followers.resync(load: load)
+                return
+            }
+            let changes = SessionChangeNotice.changes(notification.payload)
+            snapshots.invalidate(changes)
+            // Live streams of these sessions in this process read each new snapshot once.
+            for (keyHex, rev) in changes { followers.changed(keyHex: keyHex, rev: rev, load: load) }
+        }
+        sessionSubscription.withLock { old in
+            old?.cancel()
+            old = subscription
+        }
         let sweeper = SessionSweeper(
             configuration: configuration, sessions: parts.sessions, metrics: metrics, logger: parts.logger)
         sweeperTask.set(Task { await sweeper.run() })
@@ -108,7 +111,7 @@ public final class ParleyService: Sendable {
     /// Stops listening, sweeping, pruning and delivering.
     public func shutdown() {
         listenerTask.cancel()
-        sessionListenerTask.cancel()
+        sessionSubscription.withLock { $0?.cancel() }
         sweeperTask.cancel()
         deliveryTask.cancel()
         pruneTask.cancel()

@@ -55,6 +55,13 @@ struct LRUDictionary<Key: Hashable, Value> {
     /// The value for `key` without counting it as a use.
     func peek(_ key: Key) -> Value? { slots[key].map { nodes[$0].value } }
 
+    /// What `read` takes from the value for `key`, read in place (no copy of a large value),
+    /// without counting it as a use; nil when absent.
+    func peek<Part>(_ key: Key, _ read: (borrowing Value) -> Part) -> Part? {
+        guard let index = slots[key] else { return nil }
+        return nodes.withUnsafeBufferPointer { nodes in read(nodes[index].value) }
+    }
+
     /// Stores `value` as the most recently used, evicting the least recently used when full.
     mutating func set(_ value: Value, for key: Key) {
         _ = update(value, for: key)

@@ -17,7 +17,27 @@ public final class MetricsRegistry: Sendable {
 
     private struct SeriesKey: Hashable {
         let metric: Metric
+        /// Names and values, alternating.
         let labels: [String]
+
+        /// Hashes the metric and the label values' bytes, not the names: a metric's names are
+        /// the same at every call, and hashing all of them cost more than the lookup (every
+        /// answer counts its step by four labels). Equal keys still compare every label.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(metric)
+            hasher.combine(labels.count)
+            var index = 1
+            while index < labels.count {
+                var value = labels[index]  // native strings are contiguous already: no copy
+                value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                hasher.combine(UInt8(0xFF))  // never in UTF-8: ends each value
+                index += 2
+            }
+        }
+
+        static func == (lhs: SeriesKey, rhs: SeriesKey) -> Bool {
+            lhs.metric == rhs.metric && lhs.labels == rhs.labels
+        }
     }
 
     private let counters = Mutex<[SeriesKey: UInt64]>([:])
@@ -61,8 +81,15 @@ public final class MetricsRegistry: Sendable {
         return output
     }
 
+    /// Names and values in one array (one allocation: every counted answer and request flattens).
     private static func flatten(_ labels: [(String, String)]) -> [String] {
-        labels.flatMap { [$0.0, $0.1] }
+        var flat: [String] = []
+        flat.reserveCapacity(labels.count * 2)
+        for (name, value) in labels {
+            flat.append(name)
+            flat.append(value)
+        }
+        return flat
     }
 
     private static func labelText(_ flat: [String]) -> String {

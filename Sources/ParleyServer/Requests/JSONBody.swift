@@ -20,7 +20,7 @@ enum JSONBody {
         }
         // Postgres text and jsonb cannot hold U+0000: refuse it here (400) rather than
         // failing the INSERT of a flow, bundle or submit (500).
-        if containsNul(value), let pointer = nulPointer(in: value, at: .root) {
+        if mayEscapeNul(request.body), containsNul(value), let pointer = nulPointer(in: value, at: .root) {
             throw ServiceProblem.malformedBody("U+0000 cannot be stored; found in a string or key at \"\(pointer)\"")
         }
         return value
@@ -30,12 +30,35 @@ enum JSONBody {
     /// surrounding whitespace, case-insensitive) is `application/json` or ends in `+json`.
     /// Compared as bytes: this runs on every write.
     static func isJSON(_ type: String) -> Bool {
+        // What clients send almost always: two small strings compare as their bits.
+        if type == "application/json" { return true }
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var essence = Array(type.utf8.prefix { $0 != UInt8(ascii: ";") })
         while let last = essence.last, isSpace(last) { essence.removeLast() }
         let start = essence.firstIndex { !isSpace($0) } ?? essence.endIndex
         let lowered = essence[start...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         return lowered.elementsEqual("application/json".utf8) || lowered.reversed().starts(with: "nosj+".utf8)
+    }
+
+    /// Whether the text has `\u0000` in it: the parser refuses raw control characters in
+    /// strings, so that escape is the only way a parsed string or member name can hold U+0000.
+    /// One pass over bytes instead of a walk over every string of the value; a match (even one
+    /// that is an escaped backslash followed by `u0000`) only sends the value to the exact check.
+    static func mayEscapeNul(_ body: [UInt8]) -> Bool {
+        body.withUnsafeBufferPointer { bytes in
+            guard bytes.count >= 6 else { return false }
+            var index = 0
+            while index <= bytes.count - 6 {
+                if bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                    bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
+                    bytes[index + 4] == UInt8(ascii: "0"), bytes[index + 5] == UInt8(ascii: "0")
+                {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Whether any string or member name holds U+0000 (the cheap check; ``nulPointer`` says where).

@@ -83,7 +83,8 @@ struct SessionAppender: Sendable {
         var start = 0
         while start < changes.count {
             let end = min(start + 100, changes.count)
-            notices.append(changes[start..<end].joined(separator: ","))
+            // A batch of one (most under light load) names its change as is: no join.
+            notices.append(end - start == 1 ? changes[start] : changes[start..<end].joined(separator: ","))
             start = end
         }
         return [

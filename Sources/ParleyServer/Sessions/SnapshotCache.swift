@@ -61,7 +61,7 @@ final class SnapshotCache: Sendable {
         // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
         // kilobytes) is freed after the lock is released, not while writers and the listener wait.
         let evicted = state.withLock { state -> [Slot] in
-            if let slot = state.slots.peek(id), slot.rev > snapshot.rev { return [] }
+            if let rev = state.slots.peek(id, { $0.rev }), rev > snapshot.rev { return [] }
             if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return [] }
             state.ids.set(id, for: keyHex)
             // The state's answers are about as large as the body's prefill and path: counted twice.
@@ -83,7 +83,10 @@ final class SnapshotCache: Sendable {
             var dropped: [Slot] = []
             for (keyHex, rev) in changes {
                 state.notified.set(max(rev, state.notified.peek(keyHex) ?? 0), for: keyHex)
-                guard let id = state.ids.peek(keyHex), let slot = state.slots.peek(id), slot.rev < rev else { continue }
+                // Only the slot's rev is read (in place): copying the slot, a snapshot and a state,
+                // cost more than the rest of the invalidation of an answer's own notification.
+                guard let id = state.ids.peek(keyHex), let slotRev = state.slots.peek(id, { $0.rev }), slotRev < rev
+                else { continue }
                 dropped += state.slots.update(Slot(rev: rev, snapshot: nil, record: nil), for: id)
             }
             return dropped
