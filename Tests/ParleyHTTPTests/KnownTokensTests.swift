@@ -3,13 +3,12 @@ import Testing
 @testable import ParleyHTTP
 
 @Suite(.timeLimit(.minutes(10))) struct KnownTokensTests {
+    /// The parsed head; an incomplete one throws, which fails the test. (Not `Issue.record` and
+    /// then throw: Swift 6.3.1 at -O returned a corrupt head from that form.)
     private static func parse(_ head: String) throws -> HTTPRequestHead {
         let bytes = Array(head.utf8)
         let result = try bytes.withUnsafeBufferPointer { try HTTPHeadParser().parse($0) }
-        guard case .complete(let parsed, _) = result else {
-            Issue.record("incomplete head")
-            throw HTTPParseError.badRequest("incomplete")
-        }
+        guard case .complete(let parsed, _) = result else { throw HTTPParseError.badRequest("incomplete head") }
         return parsed
     }
 

@@ -42,3 +42,11 @@ release_build() { # $1 = product; prints nothing, dies on a build error
 release_bin() { # $1 = product; the path of its release binary
     echo "$(swift build -c release --static-swift-stdlib --show-bin-path)/$1"
 }
+
+# The one build deploy/test makes for the Swift tests and every later phase (schemathesis, the
+# browser, the drills): optimized as shipped, so the suite exercises the code the release runs
+# and runs at its speed (a debug build spends most of the suite in unspecialized generic code);
+# `-enable-testing` for the `@testable` imports; `assert` kept on (`-assert-config Debug`).
+# In a scratch directory of its own: the static release build above keeps its incremental state.
+TEST_BUILD_FLAGS=(-c release -Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug
+    --scratch-path "$PARLEY_ROOT/.build-test")

@@ -42,12 +42,17 @@ public final class HTTPServer: Sendable {
         var listeners: [Int32] = []
         do {
             // SO_REUSEPORT would let this server silently share a port with another process of
-            // the same user; a probe bound without it fails if anything holds the port, and
-            // picks the port when 0 was asked for.
-            let probe = try Syscall.listen(
-                host: configuration.host, port: port, backlog: 1, reusePort: false)
-            port = try Syscall.boundPort(probe.rawValue)
-            _ = consume probe
+            // the same user: a probe bound without it fails if anything holds a port asked for.
+            // Port 0 needs no probe, and must not have one: the kernel picks a port nobody holds
+            // for the first listener, which keeps it. A probe closed before the listeners bind
+            // left the port free for a moment, and another server starting then could pick it
+            // too; both bound it with SO_REUSEPORT, and the kernel spread each one's new
+            // connections over both (a full test suite saw resets from a neighbour's shutdown).
+            if port != 0 {
+                let probe = try Syscall.listen(
+                    host: configuration.host, port: port, backlog: 1, reusePort: false)
+                _ = consume probe
+            }
             for _ in 0..<max(1, configuration.loopThreads) {
                 let listener = try Syscall.listen(
                     host: configuration.host, port: port, backlog: configuration.backlog)
