@@ -49,8 +49,10 @@ public final class PostgresConnection: Sendable {
     }
 
     private let handle: Mutex<Handle>
-    private let pollID = PostgresPoller.shared.makeID()
-    private let socket: Int32
+    /// This connection's registrations with ``PostgresPoller``.
+    let pollID = PostgresPoller.shared.makeID()
+    /// libpq's socket when the connection opened (it closes it itself when the connection is lost).
+    let socket: Int32
     /// At most this many prepared statements (``PostgresConfiguration/maximumPreparedStatements``).
     private let preparing: Int
     /// ``PostgresConfiguration/queryTimeout``.
@@ -185,11 +187,23 @@ public final class PostgresConnection: Sendable {
         }
     }
 
+    /// Stops the poller watching this connection, before `PQfinish`. Its socket only while libpq
+    /// still holds it: a lost connection's socket was closed by libpq already, and its number
+    /// may belong to another connection by now, whose registration removing it by number would
+    /// take away (that connection's statement then waited forever; seen after a Postgres restart).
+    private func unwatch(_ connection: OpaquePointer) {
+        PostgresPoller.shared.forget(id: pollID, socket: PQsocket(connection) == socket ? socket : nil)
+    }
+
+    /// libpq's socket now: -1 once libpq closed it after losing the connection, nil once this
+    /// connection is closed (tests).
+    var libpqSocket: Int32? { handle.withLock { handle in handle.connection.map { PQsocket($0) } } }
+
     /// Closes the connection now; later queries fail with `connectionLost`.
     public func close() {
         let pending = handle.withLock { handle in
             if let connection = handle.connection {
-                PostgresPoller.shared.forget(id: pollID, socket: socket)
+                unwatch(connection)
                 PQfinish(connection)
             }
             handle.connection = nil
@@ -251,7 +265,7 @@ public final class PostgresConnection: Sendable {
                     let error = connectionError(connection, query: query)
                     if started?.pipelined ?? true {
                         // Half a pipeline may have been sent (or prepared): never reuse the connection.
-                        PostgresPoller.shared.forget(id: pollID, socket: socket)
+                        unwatch(connection)
                         PQfinish(connection)
                         handle.connection = nil
                     }
@@ -333,7 +347,7 @@ public final class PostgresConnection: Sendable {
             guard let connection = handle.connection, let pending = handle.pending else { return .nothing }
             if let deadline = pending.deadline, deadline > .now { return .watch(deadline) }
             HostList.quarantine(endpoint: endpoint, until: .now + hostQuarantine)
-            PostgresPoller.shared.forget(id: pollID, socket: socket)
+            unwatch(connection)
             PQfinish(connection)
             handle.connection = nil
             handle.pending = nil

@@ -41,11 +41,16 @@ final class PostgresPoller: Sendable {
         }
     }
 
-    /// Stops watching `socket` (before it is closed).
-    func forget(id: UInt64, socket: Int32) {
-        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nil)
+    /// Stops watching registration `id`, and `socket` when given (before it is closed). A
+    /// socket is named by its number, and a closed one's number is soon another connection's:
+    /// pass it only while it is still open (a closed socket left the epoll set when it closed).
+    func forget(id: UInt64, socket: Int32?) {
+        if let socket { _ = epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nil) }
         _ = waiting.withLock { $0.removeValue(forKey: id) }
     }
+
+    /// Whether registration `id` waits for its socket (tests: a statement is in flight).
+    func isWatching(_ id: UInt64) -> Bool { waiting.withLock { $0[id] != nil } }
 
     private func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 128)
