@@ -129,7 +129,8 @@ struct SessionAppender: Sendable {
         if groups.contains(.start) { columns += ["sf", "sv", "sc", "sl", "sa"] }
         let arrays = columns.indices.map { "$\($0 + 1)::text[]" }.joined(separator: ", ")
         let source = "unnest(\(arrays)) AS u (\(columns.joined(separator: ", ")))"
-        let logColumns = "session_key, rev, month, kind, step, answers, outcome, next_step, core_version, expires_at, depth"
+        let logColumns =
+            "session_key, rev, month, kind, step, answers, outcome, next_step, core_version, expires_at, depth"
         let logValues = """
             decode(k, 'hex'), r::integer, m::integer, kind, step, nullif(a, '')::jsonb, nullif(o, '')::jsonb,
                    nullif(n, ''), core, to_timestamp(e::float8), d::integer
