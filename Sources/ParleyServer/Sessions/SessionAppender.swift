@@ -12,10 +12,19 @@ import ParleyPostgres
 struct SessionAppender: Sendable {
     private let queue: CommitQueue<SessionAppend, Bool>
 
+    /// How long the newest batch in flight must have been out before another goes beside it.
+    /// A batch of appends waits on no row lock, so batches come back within a couple of
+    /// milliseconds even at c=32 on two cores: one at a time gathers everything that arrived
+    /// meanwhile (5.8 answers per commit against 1.9 with 4 in flight, and 200 against 285 µs of
+    /// Postgres CPU per answer). A batch that is stuck (a key another replica is inserting, a
+    /// slow flush, a partition being created) still gets others beside it, up to
+    /// `--group-commit-batches`.
+    static let spillAfter: Duration = .milliseconds(5)
+
     init(committer: GroupCommitter, configuration: PostgresConfiguration, logger: Logger) {
         queue = CommitQueue(
             window: configuration.groupCommitWindow, maximumItems: configuration.groupCommitMaximumUnits,
-            concurrentBatches: GroupCommitter.concurrentBatches(configuration)
+            concurrentBatches: GroupCommitter.concurrentBatches(configuration), spillAfter: Self.spillAfter
         ) { appends in await Self.send(appends, committer: committer, logger: logger) }
     }
 
