@@ -36,6 +36,9 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     enum Next: Sendable {
         case send([Entry])
         case openWindow
+        /// Send what waits once the newest batch in flight is due (`spillAfter`) unless it comes
+        /// back first: after this long.
+        case spillIn(Duration)
         case wait
     }
 
@@ -45,6 +48,8 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         @usableFromInline var pending: [Entry] = []
         @usableFromInline var batchesInFlight = 0
         @usableFromInline var windowOpen = false
+        /// A task will send what waits when the newest batch in flight is due.
+        @usableFromInline var spillArmed = false
         @usableFromInline var batches = 0
         @usableFromInline var items = 0
         /// When the newest batch was taken (kept only with `spillAfter`).
@@ -75,6 +80,37 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         self.send = send
     }
 
+    /// Arms the task that sends waiting items beside a batch in flight once it is due, so they
+    /// do not wait for a stuck batch just because no other item arrived meanwhile.
+    @inlinable
+    func armSpill(_ queue: inout Queue) -> Next {
+        guard let spillAfter, let lastStart = queue.lastStart, !queue.spillArmed,
+            queue.batchesInFlight < concurrentBatches
+        else { return .wait }
+        queue.spillArmed = true
+        return .spillIn(spillAfter - lastStart.duration(to: .now))
+    }
+
+    /// The newest batch in flight may be due: send what waits beside it (or arm again when a
+    /// newer batch started meanwhile).
+    @inlinable
+    func spillDue() {
+        let next: Next = queue.withLock { queue in
+            queue.spillArmed = false
+            guard !queue.pending.isEmpty else { return .wait }
+            return mayStart(queue) ? .send(takeBatch(&queue)) : armSpill(&queue)
+        }
+        switch next {
+        case .send(let batch): start(batch)
+        case .spillIn(let delay):
+            Task { [self] in
+                try? await Task.sleep(for: delay)
+                spillDue()
+            }
+        case .openWindow, .wait: break
+        }
+    }
+
     /// Whether another batch may start now.
     @inlinable
     func mayStart(_ queue: Queue) -> Bool {
@@ -101,7 +137,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             let next: Next = queue.withLock { queue in
                 queue.pending.append(Entry(item: item, continuation: continuation))
-                guard mayStart(queue) else { return .wait }
+                guard mayStart(queue) else { return armSpill(&queue) }
                 if window == .zero || queue.pending.count >= maximumItems { return .send(takeBatch(&queue)) }
                 if queue.windowOpen { return .wait }
                 queue.windowOpen = true
@@ -113,6 +149,11 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
                 Task { [self] in
                     try? await Task.sleep(for: window)
                     closeWindow()
+                }
+            case .spillIn(let delay):
+                Task { [self] in
+                    try? await Task.sleep(for: delay)
+                    spillDue()
                 }
             case .wait: break
             }
