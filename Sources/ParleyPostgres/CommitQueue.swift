@@ -7,7 +7,9 @@ public import Synchronization
 /// With a batch slot free, a caller leads: it sends its own item and whatever waits, on its own
 /// task. Otherwise its item waits for the next batch, sent as soon as a slot frees (or the
 /// window closes). At most `concurrentBatches` batches are in flight; a batch holds at most
-/// `maximumItems` items. Each caller gets its own item's result from `send`, which must return
+/// `maximumItems` items. With `spillAfter`, a batch beside others in flight starts only once the
+/// newest of them has been out that long: one batch at a time while batches come back quickly
+/// (fuller batches, fewer commits), more only beside one that is stuck (a lock, a slow flush). Each caller gets its own item's result from `send`, which must return
 /// one result per item, in order.
 ///
 /// Its parts are `@inlinable`: callers in other modules (the session appender) get a copy
@@ -34,6 +36,9 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     enum Next: Sendable {
         case send([Entry])
         case openWindow
+        /// Send what waits once the newest batch in flight is due (`spillAfter`) unless it comes
+        /// back first: after this long.
+        case spillIn(Duration)
         case wait
     }
 
@@ -43,8 +48,12 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         @usableFromInline var pending: [Entry] = []
         @usableFromInline var batchesInFlight = 0
         @usableFromInline var windowOpen = false
+        /// A task will send what waits when the newest batch in flight is due.
+        @usableFromInline var spillArmed = false
         @usableFromInline var batches = 0
         @usableFromInline var items = 0
+        /// When the newest batch was taken (kept only with `spillAfter`).
+        @usableFromInline var lastStart: ContinuousClock.Instant?
 
         @usableFromInline
         init() {}
@@ -54,15 +63,60 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     @usableFromInline let window: Duration
     @usableFromInline let maximumItems: Int
     @usableFromInline let concurrentBatches: Int
+    @usableFromInline let spillAfter: Duration?
     @usableFromInline let send: Send
 
-    /// A queue that sends batches of at most `maximumItems`, at most `concurrentBatches` at once,
-    /// waiting `window` for more items before a batch when it is not zero.
-    public init(window: Duration, maximumItems: Int, concurrentBatches: Int, send: @escaping Send) {
+    /// A queue that sends batches of at most `maximumItems`, at most `concurrentBatches` at once
+    /// (beside others only once the newest has been out `spillAfter`, when given), waiting
+    /// `window` for more items before a batch when it is not zero.
+    public init(
+        window: Duration, maximumItems: Int, concurrentBatches: Int, spillAfter: Duration? = nil,
+        send: @escaping Send
+    ) {
         self.window = window
         self.maximumItems = max(1, maximumItems)
         self.concurrentBatches = max(1, concurrentBatches)
+        self.spillAfter = spillAfter
         self.send = send
+    }
+
+    /// Arms the task that sends waiting items beside a batch in flight once it is due, so they
+    /// do not wait for a stuck batch just because no other item arrived meanwhile.
+    @inlinable
+    func armSpill(_ queue: inout Queue) -> Next {
+        guard let spillAfter, let lastStart = queue.lastStart, !queue.spillArmed,
+            queue.batchesInFlight < concurrentBatches
+        else { return .wait }
+        queue.spillArmed = true
+        return .spillIn(spillAfter - lastStart.duration(to: .now))
+    }
+
+    /// The newest batch in flight may be due: send what waits beside it (or arm again when a
+    /// newer batch started meanwhile).
+    @inlinable
+    func spillDue() {
+        let next: Next = queue.withLock { queue in
+            queue.spillArmed = false
+            guard !queue.pending.isEmpty else { return .wait }
+            return mayStart(queue) ? .send(takeBatch(&queue)) : armSpill(&queue)
+        }
+        switch next {
+        case .send(let batch): start(batch)
+        case .spillIn(let delay):
+            Task { [self] in
+                try? await Task.sleep(for: delay)
+                spillDue()
+            }
+        case .openWindow, .wait: break
+        }
+    }
+
+    /// Whether another batch may start now.
+    @inlinable
+    func mayStart(_ queue: Queue) -> Bool {
+        guard queue.batchesInFlight < concurrentBatches else { return false }
+        guard queue.batchesInFlight > 0, let spillAfter, let lastStart = queue.lastStart else { return true }
+        return lastStart.duration(to: .now) >= spillAfter
     }
 
     /// Sends `item` (with other callers' items) and returns its result once its batch is done.
@@ -71,7 +125,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     @inlinable
     public func submit(_ item: Item) async throws -> Output {
         let followers: [Entry]? = queue.withLock { queue in
-            guard window == .zero, queue.batchesInFlight < concurrentBatches else { return nil }
+            guard window == .zero, mayStart(queue) else { return nil }
             return takeBatch(&queue, leader: true)
         }
         if let followers {
@@ -83,7 +137,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             let next: Next = queue.withLock { queue in
                 queue.pending.append(Entry(item: item, continuation: continuation))
-                guard queue.batchesInFlight < concurrentBatches else { return .wait }
+                guard mayStart(queue) else { return armSpill(&queue) }
                 if window == .zero || queue.pending.count >= maximumItems { return .send(takeBatch(&queue)) }
                 if queue.windowOpen { return .wait }
                 queue.windowOpen = true
@@ -95,6 +149,11 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
                 Task { [self] in
                     try? await Task.sleep(for: window)
                     closeWindow()
+                }
+            case .spillIn(let delay):
+                Task { [self] in
+                    try? await Task.sleep(for: delay)
+                    spillDue()
                 }
             case .wait: break
             }
@@ -111,7 +170,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     func closeWindow() {
         let batch: [Entry]? = queue.withLock { queue in
             queue.windowOpen = false
-            guard queue.batchesInFlight < concurrentBatches, !queue.pending.isEmpty else { return nil }
+            guard mayStart(queue), !queue.pending.isEmpty else { return nil }
             return takeBatch(&queue)
         }
         if let batch { start(batch) }
@@ -127,6 +186,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         queue.batchesInFlight += 1
         queue.batches += 1
         queue.items += count + (leader ? 1 : 0)
+        if spillAfter != nil { queue.lastStart = .now }
         return batch
     }
 
@@ -141,12 +201,12 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     }
 
     /// Frees a batch slot; items that arrived meanwhile have waited a whole batch already, so
-    /// they are sent at once.
+    /// they are sent at once (with `spillAfter`, when no other batch is out or it is due).
     @inlinable
     func finishBatch() {
         let next: [Entry]? = queue.withLock { queue in
             queue.batchesInFlight -= 1
-            return queue.pending.isEmpty ? nil : takeBatch(&queue)
+            return queue.pending.isEmpty || !mayStart(queue) ? nil : takeBatch(&queue)
         }
         if let next { start(next) }
     }

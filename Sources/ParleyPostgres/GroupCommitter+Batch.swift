@@ -7,6 +7,8 @@ extension GroupCommitter {
         let logger: Logger
         let opening: [PostgresQuery]
         let closing: [PostgresQuery]
+        /// Statements sent after `COMMIT` in the same round trip (``GroupCommitter/commitAlone(_:afterwards:)``).
+        var afterwards: [PostgresQuery] = []
     }
 
     /// What one transaction over some units came to.
@@ -25,9 +27,10 @@ extension GroupCommitter.Batch {
     /// Commits `units` as one transaction; each unit's rows, or why it failed, in order.
     func commitUnits(_ units: [[PostgresQuery]]) async -> [Result<[PostgresRows], any Error>] {
         do {
-            let (opening, closing) = (opening, closing)
+            let (opening, closing, afterwards, logger) = (opening, closing, afterwards, logger)
             let outcome = try await pool.withConnection(cancellable: false) { connection in
-                try await Self.transaction(units, opening: opening, closing: closing, on: connection)
+                try await Self.transaction(
+                    units, opening: opening, closing: closing, afterwards: afterwards, logger: logger, on: connection)
             }
             switch outcome {
             case .committed(let rows):
@@ -49,15 +52,29 @@ extension GroupCommitter.Batch {
         }
     }
 
-    /// `BEGIN`, the opening statements, every unit's statements, the closing ones, `COMMIT`,
-    /// sent as one pipeline on `connection`. Throws when the connection broke; a failed statement
-    /// rolls back and returns `.failed`.
+    /// `BEGIN`, the opening statements, every unit's statements, the closing ones, `COMMIT`, and
+    /// the statements to run `afterwards` (their own implicit transaction), sent as one pipeline on
+    /// `connection`. Throws when the connection broke; a failed statement before `COMMIT` rolls
+    /// back and returns `.failed`; one afterwards is logged (the transaction is committed).
     static func transaction(
         _ units: [[PostgresQuery]], opening: [PostgresQuery] = [], closing: [PostgresQuery] = [],
-        on connection: PostgresConnection
+        afterwards: [PostgresQuery] = [], logger: Logger? = nil, on connection: PostgresConnection
     ) async throws -> Outcome {
-        let outcomes = try await connection.pipeline(
-            ["BEGIN"] + opening + units.flatMap { $0 } + closing + ["COMMIT"])
+        var outcomes = try await connection.pipeline(
+            ["BEGIN"] + opening + units.flatMap { $0 } + closing + ["COMMIT"] + afterwards)
+        if !afterwards.isEmpty {
+            let committed = outcomes.count - afterwards.count
+            for case .failure(let error) in outcomes[committed...] {
+                // Skipped when the transaction failed; otherwise the commit stands.
+                if error.discardsConnection { throw error }
+                if case .success = outcomes[committed - 1] {
+                    logger?.warning(
+                        "statement after a group commit failed", metadata: ["error": "\(error.kind)"])
+                }
+                break
+            }
+            outcomes.removeLast(afterwards.count)
+        }
         var rows: [PostgresRows] = []
         rows.reserveCapacity(outcomes.count)
         for outcome in outcomes {

@@ -60,8 +60,16 @@ public final class GroupCommitter: Sendable {
 
     /// Commits `statements` as one transaction of their own, now (no batching): for a caller
     /// that batched its items itself (``CommitQueue``) into a few statements.
-    public func commitAlone(_ statements: [PostgresQuery]) async throws -> [PostgresRows] {
-        let batch = Batch(pool: pool, logger: logger, opening: opening, closing: closing)
+    ///
+    /// `afterwards` run in the same round trip, after `COMMIT`, as a transaction of their own
+    /// (the pipeline's implicit one): for work that must follow the commit but need not be part
+    /// of it, such as a `NOTIFY` that would otherwise hold Postgres's database-wide notify lock
+    /// through this transaction's WAL flush, serializing every notifying commit. They run only
+    /// when the commit succeeded; their failure is logged, never the caller's (the commit stands).
+    public func commitAlone(_ statements: [PostgresQuery], afterwards: [PostgresQuery] = []) async throws
+        -> [PostgresRows]
+    {
+        let batch = Batch(pool: pool, logger: logger, opening: opening, closing: closing, afterwards: afterwards)
         return try await batch.commitUnits([statements])[0].get()
     }
 

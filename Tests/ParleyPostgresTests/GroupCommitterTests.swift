@@ -102,6 +102,37 @@ import Testing
         try await pool.query("DROP TABLE \(identifier: table)")
     }
 
+    /// Statements `afterwards` (issue 27: the sessions' `NOTIFY`) run after the commit, in a
+    /// transaction of their own, only when the commit succeeded; their failure is not the caller's.
+    @Test func statementsAfterwardsRunAfterTheCommitAndOnlyWhenItSucceeded() async throws {
+        let table = TestDatabase.uniqueName("group_commit")
+        let pool = try TestDatabase.pool(maximumConnections: 1)
+        defer { pool.shutdown() }
+        try await pool.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY, txid bigint NOT NULL)")
+        let committer = GroupCommitter(pool: pool)
+        let rows = try await committer.commitAlone(
+            ["INSERT INTO \(identifier: table) (id, txid) VALUES (1, txid_current()) RETURNING txid"],
+            afterwards: ["INSERT INTO \(identifier: table) (id, txid) VALUES (2, txid_current())"])
+        #expect(rows.count == 1, "the caller gets its own statements' rows only")
+        let stored = try await pool.query("SELECT id, txid FROM \(identifier: table) ORDER BY id")
+        #expect(try stored.map { try $0.decode(Int.self, column: "id") } == [1, 2])
+        #expect(
+            try stored[0].decode(Int64.self, column: "txid") != stored[1].decode(Int64.self, column: "txid"),
+            "afterwards is a transaction of its own")
+        // A failure afterwards leaves the commit standing and the caller successful.
+        _ = try await committer.commitAlone(
+            ["INSERT INTO \(identifier: table) (id, txid) VALUES (3, 0)"], afterwards: ["SELECT 1 / 0"])
+        // A failed transaction skips what comes afterwards.
+        await #expect(throws: PostgresError.self) {
+            try await committer.commitAlone(
+                ["INSERT INTO \(identifier: table) (id, txid) VALUES (1, 0)"],
+                afterwards: ["INSERT INTO \(identifier: table) (id, txid) VALUES (4, 0)"])
+        }
+        let ids = try await pool.query("SELECT id FROM \(identifier: table) ORDER BY id")
+        #expect(try ids.map { try $0.decode(Int.self, column: "id") } == [1, 2, 3])
+        try await pool.query("DROP TABLE \(identifier: table)")
+    }
+
     @Test func aFailingUnitFailsAloneAndTheOthersCommit() async throws {
         let table = TestDatabase.uniqueName("group_commit")
         let (results, _) = try await withBlockedCommitter(units: 12, table: table) { index in

@@ -31,15 +31,27 @@ struct SessionAppend: Sendable {
     /// `"<hex key>:<rev>"`, as `parley_sessions` notifications name a change.
     var change: String { keyHex + ":" + String(rev) }
 
-    /// How many arrays the batch statement takes.
-    static let columnCount = 23
+    /// The column groups beyond the log row's that a batch's changes use: each one present adds
+    /// its arrays to the batch statement and the parts that write them (``SessionAppender``).
+    struct Groups: OptionSet {
+        let rawValue: Int
+
+        /// A completing change: the session's end, its completion and outbox rows (3 arrays).
+        static let completion = Groups(rawValue: 1)
+        /// An `Idempotency-Key` record (4 arrays).
+        static let idempotency = Groups(rawValue: 2)
+        /// A start: the new `sessions` row (5 arrays).
+        static let start = Groups(rawValue: 4)
+    }
 
     /// The batch statement's arrays, in its `unnest` order, written straight into their binary
-    /// form. A group of columns no change of the batch uses (completion, idempotency, start) goes
-    /// as empty arrays: `unnest` pads them with `NULL`, which the statement reads as "none" just
-    /// like "" (every such column is `nullif`'d, or read only when its group is present).
-    static func binds(_ appends: [SessionAppend]) -> [PostgresBind] {
+    /// form: the log row's 11, then those of each group some change of the batch uses
+    /// (completion, idempotency, start, in that order), which says which statement takes them.
+    /// In a present group, a change without it has "" in each of its columns, which the
+    /// statement reads as "none".
+    static func binds(_ appends: [SessionAppend]) -> (Groups, [PostgresBind]) {
         var columns = (0..<11).map { _ in PostgresTextArray(capacity: 32 * appends.count) }
+        var groups: Groups = []
         for append in appends {
             columns[0].append(append.keyHex)
             columns[1].append(append.rev)
@@ -52,10 +64,12 @@ struct SessionAppend: Sendable {
             columns[8].append(append.core)
             columns[9].append(seconds: append.expiresAt)
             columns[10].append(append.depth)
+            if append.completion != nil { groups.insert(.completion) }
+            if append.idempotency != nil { groups.insert(.idempotency) }
+            if append.start != nil { groups.insert(.start) }
         }
         var binds = columns.map { $0.bind }
-        binds.reserveCapacity(columnCount)
-        if appends.contains(where: { $0.completion != nil }) {
+        if groups.contains(.completion) {
             var group = (0..<3).map { _ in PostgresTextArray() }
             for append in appends {
                 group[0].append(append.completion?.sessionPath ?? "")
@@ -63,10 +77,8 @@ struct SessionAppend: Sendable {
                 group[2].append(append.completion?.answers ?? "")
             }
             binds += group.map { $0.bind }
-        } else {
-            binds += repeatElement(PostgresTextArray.empty, count: 3)
         }
-        if appends.contains(where: { $0.idempotency != nil }) {
+        if groups.contains(.idempotency) {
             var group = (0..<4).map { _ in PostgresTextArray() }
             for append in appends {
                 group[0].append(append.idempotency?.key ?? "")
@@ -75,10 +87,8 @@ struct SessionAppend: Sendable {
                 group[3].append(append.idempotency?.responseHex ?? "")
             }
             binds += group.map { $0.bind }
-        } else {
-            binds += repeatElement(PostgresTextArray.empty, count: 4)
         }
-        if appends.contains(where: { $0.start != nil }) {
+        if groups.contains(.start) {
             var group = (0..<5).map { _ in PostgresTextArray() }
             for append in appends {
                 group[0].append(append.start?.flowId ?? "")
@@ -92,9 +102,7 @@ struct SessionAppend: Sendable {
                 }
             }
             binds += group.map { $0.bind }
-        } else {
-            binds += repeatElement(PostgresTextArray.empty, count: 5)
         }
-        return binds
+        return (groups, binds)
     }
 }

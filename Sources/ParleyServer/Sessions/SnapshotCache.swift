@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The latest snapshot of recently used sessions, so an unchanged session is answered from
 /// memory. Coherent across processes: every change NOTIFYs `parley_sessions` with the
 /// session's key and new rev, and ``invalidate(keyHex:rev:)`` leaves a marker of that rev so a
@@ -23,14 +21,16 @@ final class SnapshotCache: Sendable {
         var notified: LRUDictionary<String, Int>
     }
 
-    private let state: Mutex<State>
+    /// Taken two or three times per answer by any of the responder threads and the listener:
+    /// a lock whose waiters sleep rather than spin (``SleepingMutex``).
+    private let state: SleepingMutex<State>
 
     /// At most `limit` sessions whose bodies add up to at most `byteLimit` bytes (and as many id
     /// and notification markers); the least recently used go first. Bodies are most of the
     /// cache's memory and range from a few hundred bytes to tens of kilobytes, so a count alone
     /// would not bound it (20,000 snapshots of the shipped flows held ~30 MB).
     init(limit: Int, byteLimit: Int = .max) {
-        state = Mutex(
+        state = SleepingMutex(
             State(
                 slots: LRUDictionary(capacity: limit, costLimit: byteLimit), ids: LRUDictionary(capacity: limit),
                 notified: LRUDictionary(capacity: limit)))
