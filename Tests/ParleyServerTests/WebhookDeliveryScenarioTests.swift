@@ -35,6 +35,11 @@ import Testing
             // The API never shows the secret again; the deliveries are recorded as delivered.
             let listed = try service.client.send("GET", "/v1/webhooks", headers: [ServiceHarness.bearer(service.admin)])
             #expect(listed.status == 200 && !listed.text.contains(hook.secret) && listed.text.contains(hook.id))
+            // The receiver records a delivery before it answers, the dispatcher marks it delivered
+            // after: wait for the marks (each stays pending under its lease until then).
+            try await Self.waitUntil {
+                try service.deliveries(hook.id).filter { $0["state"] == "delivered" }.count == 3
+            }
             let deliveries = try service.deliveries(hook.id)
             #expect(deliveries.count == 3)
             #expect(deliveries.allSatisfy { $0["state"] == "delivered" && $0["attempts"] == 1 }, "\(deliveries)")
