@@ -96,8 +96,14 @@ def submit(studio):
 
 
 def open_example(studio, server):
+    """The example page on a session of its own. The first load may resume an earlier test's
+    session or start one; it is cleared only once that load is ready: cleared while its start
+    was in flight, the new id landed in storage afterwards and the reload resumed it (a resumed
+    session validates on the server, so a local refusal was not local)."""
     studio.driver.get_log("browser")  # what earlier tests logged is theirs
     studio.driver.get(server.base + EXAMPLE)
+    WebDriverWait(studio.driver, HANG_GUARD).until(lambda d: page_state(studio)["ready"] == "true",
+                                                   "the example page never got ready")
     studio.driver.execute_script("sessionStorage.clear()")
     studio.driver.get(server.base + EXAMPLE)
     WebDriverWait(studio.driver, HANG_GUARD).until(lambda d: page_state(studio)["ready"] == "true",
