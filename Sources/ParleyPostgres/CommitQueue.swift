@@ -91,6 +91,15 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         return .spillIn(spillAfter - lastStart.duration(to: .now))
     }
 
+    /// Calls ``spillDue()`` after `delay` (what ``armSpill(_:)`` armed).
+    @inlinable
+    func spill(after delay: Duration) {
+        Task { [self] in
+            try? await Task.sleep(for: delay)
+            spillDue()
+        }
+    }
+
     /// The newest batch in flight may be due: send what waits beside it (or arm again when a
     /// newer batch started meanwhile).
     @inlinable
@@ -102,11 +111,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         }
         switch next {
         case .send(let batch): start(batch)
-        case .spillIn(let delay):
-            Task { [self] in
-                try? await Task.sleep(for: delay)
-                spillDue()
-            }
+        case .spillIn(let delay): spill(after: delay)
         case .openWindow, .wait: break
         }
     }
@@ -150,11 +155,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
                     try? await Task.sleep(for: window)
                     closeWindow()
                 }
-            case .spillIn(let delay):
-                Task { [self] in
-                    try? await Task.sleep(for: delay)
-                    spillDue()
-                }
+            case .spillIn(let delay): spill(after: delay)
             case .wait: break
             }
         }
