@@ -2,12 +2,39 @@ public import Logging
 
 /// What a responder knows about a request beyond the request itself.
 public struct RequestContext: Sendable {
+    /// What every request on one connection shares (the server's logger, the peer, TLS or not),
+    /// made once when the connection is accepted: the context is copied down the middleware
+    /// chain, and one object costs one reference count per copy where the logger's handler and
+    /// label and the peer's address cost one each.
+    final class Shared: Sendable {
+        let logger: Logger
+        let remoteAddress: String
+        let isSecure: Bool
+
+        init(logger: Logger, remoteAddress: String, isSecure: Bool) {
+            self.logger = logger
+            self.remoteAddress = remoteAddress
+            self.isSecure = isSecure
+        }
+    }
+
+    private var shared: Shared
+
     /// The server's logger; ``requestLogger`` adds the request's id.
-    public var logger: Logger
+    public var logger: Logger {
+        _read { yield shared.logger }
+        set { shared = Shared(logger: newValue, remoteAddress: shared.remoteAddress, isSecure: shared.isSecure) }
+    }
     /// The peer's address as `host:port`.
-    public var remoteAddress: String
+    public var remoteAddress: String {
+        _read { yield shared.remoteAddress }
+        set { shared = Shared(logger: shared.logger, remoteAddress: newValue, isSecure: shared.isSecure) }
+    }
     /// Whether the request arrived over TLS.
-    public var isSecure: Bool
+    public var isSecure: Bool {
+        _read { yield shared.isSecure }
+        set { shared = Shared(logger: shared.logger, remoteAddress: shared.remoteAddress, isSecure: newValue) }
+    }
     /// Path parameters bound by the router (`{id}` → value), percent-decoded.
     public var parameters: PathParameters
     /// The id that ties this request's log lines to its response (`X-Request-Id`), once a
@@ -29,9 +56,13 @@ public struct RequestContext: Sendable {
         logger: Logger, remoteAddress: String = "", isSecure: Bool = false,
         parameters: PathParameters = PathParameters()
     ) {
-        self.logger = logger
-        self.remoteAddress = remoteAddress
-        self.isSecure = isSecure
+        shared = Shared(logger: logger, remoteAddress: remoteAddress, isSecure: isSecure)
+        self.parameters = parameters
+    }
+
+    /// A context for one request on a connection whose shared part is made already.
+    init(shared: Shared, parameters: PathParameters) {
+        self.shared = shared
         self.parameters = parameters
     }
 }

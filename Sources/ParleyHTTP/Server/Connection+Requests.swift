@@ -30,8 +30,7 @@ extension Connection {
     /// Runs the route on the loop: answers now when it can (returns true: parsing may go on);
     /// otherwise hands its off-loop work to a task and returns false.
     private func dispatch(_ exchange: Exchange) -> Bool {
-        let context = RequestContext(
-            logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil, parameters: exchange.route.parameters)
+        let context = RequestContext(shared: contextShared, parameters: exchange.route.parameters)
         switch exchange.route.respondInline(to: exchange.request, parameterized: context) {
         case .now(let response):
             finish(with: response)

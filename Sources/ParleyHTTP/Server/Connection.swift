@@ -20,6 +20,8 @@ final class Connection {
     /// The stream this connection writes, kept until the connection closes so its producer is
     /// always told the stream ended.
     var stream: ResponseStream?
+    /// What each request's context shares: made once per connection, not once per request.
+    let contextShared: RequestContext.Shared
     private var interest: UInt32 = EPOLLIN.rawValue
     private(set) var isClosed = false
 
@@ -31,6 +33,7 @@ final class Connection {
         self.loop = loop
         handshaking = tls != nil
         machine = ConnectionStateMachine(limits: loop.core.limits, now: loop.now)
+        contextShared = RequestContext.Shared(logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil)
     }
 
     var fd: Int32 { socket.rawValue }
