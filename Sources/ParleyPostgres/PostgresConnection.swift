@@ -195,6 +195,17 @@ public final class PostgresConnection: Sendable {
         PostgresPoller.shared.forget(id: pollID, socket: PQsocket(connection) == socket ? socket : nil)
     }
 
+    /// Asks the poller to report `socket` readable, or `deadline` passed. Called with the lock
+    /// held: a close on another thread between a statement and its registration would leave the
+    /// registration on a socket number that a newer connection may hold by then, which would then
+    /// wait for an answer reported to this one. False when libpq no longer holds our socket (it
+    /// closes it itself on a lost connection): the caller fails the statement instead.
+    private func watchWhileLocked(_ connection: OpaquePointer, deadline: ContinuousClock.Instant?) -> Bool {
+        guard PQsocket(connection) == socket else { return false }
+        PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
+        return true
+    }
+
     /// libpq's socket now: -1 once libpq closed it after losing the connection, nil once this
     /// connection is closed (tests).
     var libpqSocket: Int32? { handle.withLock { handle in handle.connection.map { PQsocket($0) } } }
@@ -248,7 +259,6 @@ public final class PostgresConnection: Sendable {
     ) async throws -> [Result<PostgresRows, PostgresError>] {
         try await withCheckedThrowingContinuation { continuation in
             var readAhead = false
-            var deadline: ContinuousClock.Instant?
             let failure: PostgresError? = handle.withLock { handle in
                 guard let connection = handle.connection else {
                     return PostgresError(.connectionLost, message: "the connection is closed", query: query)
@@ -271,19 +281,19 @@ public final class PostgresConnection: Sendable {
                     }
                     return error
                 }
-                deadline = queryTimeout.map { ContinuousClock.now + $0 }
+                let deadline = queryTimeout.map { ContinuousClock.now + $0 }
                 handle.pending = Pending(
                     query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
                     deadline: deadline, sent: started.sent)
+                // Results may already sit in libpq's buffer, where no epoll wake-up would report
+                // them; a socket libpq closed is read at once too, and reports the loss.
+                if !readAhead { readAhead = !watchWhileLocked(connection, deadline: deadline) }
                 return nil
             }
             if let failure {
                 continuation.resume(throwing: failure)
             } else if readAhead {
-                // Results may already sit in libpq's buffer, where no epoll wake-up would report them.
                 socketReadable()
-            } else {
-                PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
             }
         }
     }
@@ -295,7 +305,6 @@ public final class PostgresConnection: Sendable {
             case done(
                 CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>,
                 Result<[Result<PostgresRows, PostgresError>], PostgresError>)
-            case wait(ContinuousClock.Instant?)
             case nothing
         }
         let next: Next = handle.withLock { handle in
@@ -319,12 +328,14 @@ public final class PostgresConnection: Sendable {
                     return .done(pending.continuation, .success(pending.results))
                 }
             }
+            guard watchWhileLocked(connection, deadline: pending.deadline) else {
+                return .done(pending.continuation, .failure(connectionError(connection, query: pending.query)))
+            }
             handle.pending = pending
-            return .wait(pending.deadline)
+            return .nothing
         }
         switch next {
         case .done(let continuation, let outcome): continuation.resume(with: outcome)
-        case .wait(let deadline): PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
         case .nothing: break
         }
     }
@@ -340,12 +351,16 @@ public final class PostgresConnection: Sendable {
     func deadlinePassed() {
         enum Next {
             case fail(CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>, PostgresError)
-            case watch(ContinuousClock.Instant?)
+            case lost(CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>, PostgresError)
             case nothing
         }
         let next: Next = handle.withLock { handle in
             guard let connection = handle.connection, let pending = handle.pending else { return .nothing }
-            if let deadline = pending.deadline, deadline > .now { return .watch(deadline) }
+            if let deadline = pending.deadline, deadline > .now {
+                if watchWhileLocked(connection, deadline: deadline) { return .nothing }
+                handle.pending = nil
+                return .lost(pending.continuation, connectionError(connection, query: pending.query))
+            }
             HostList.quarantine(endpoint: endpoint, until: .now + hostQuarantine)
             unwatch(connection)
             PQfinish(connection)
@@ -363,7 +378,7 @@ public final class PostgresConnection: Sendable {
         case .fail(let continuation, let error):
             logger.warning("postgres statement ran past its deadline", metadata: ["error": "\(error)"])
             continuation.resume(throwing: error)
-        case .watch(let deadline): PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
+        case .lost(let continuation, let error): continuation.resume(throwing: error)
         case .nothing: break
         }
     }
