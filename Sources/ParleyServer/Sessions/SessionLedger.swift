@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import ParleyCore
-import ParleyCrypto
 import ParleyHTTP
 
 /// Reads sessions through the snapshot cache and commits their changes (DESIGN.md "Sessions"):
@@ -76,7 +75,7 @@ struct SessionLedger: Sendable {
         // Only snapshots the API may serve are cached: an expired or erased session answers 410.
         if record.status == .active || record.status == .completed {
             if state.context == nil { state.context = PathEntry.merged(record.path, in: version.flow) }
-            snapshots.store(snapshot, record: state, id: record.id.text, keyHex: Hex.encode(record.id.key))
+            snapshots.store(snapshot, record: state, id: record.id)
         }
         return snapshot
     }
