@@ -70,7 +70,7 @@ extension SessionStore {
         }
         var append = SessionAppend(
             keyHex: Hex.encode(session), rev: after.rev, month: after.month, kind: change.kind, step: change.step,
-            answers: loggedAnswers, outcome: change.outcome.map(Self.text) ?? "",
+            answers: loggedAnswers, outcome: change.outcome.map(Self.outcomeText) ?? "",
             nextStep: change.nextStep ?? "", core: after.core, expiresAt: after.expiresAt, depth: after.path.count)
         if let completion {
             // The row keeps the path's step ids (the funnel's), never its answers: those are the
@@ -90,6 +90,13 @@ extension SessionStore {
 
     /// Canonical JSON text.
     static func text(_ value: JSONValue) -> String { String(decoding: CanonicalJSON.encode(value), as: UTF8.self) }
+
+    /// An outcome's canonical text; that of a clean outcome (almost every answer's) written once.
+    static func outcomeText(_ outcome: JSONValue) -> String {
+        outcome == ValidationOutcome.cleanJSON ? cleanOutcomeText : text(outcome)
+    }
+
+    private static let cleanOutcomeText = text(ValidationOutcome.cleanJSON)
 
     /// Expires up to `limit` sessions idle past their TTL (issue 27: expiry is lazy). Candidates
     /// come from the row's expiry, which is the one it had at start or at its last sweep; each
