@@ -20,16 +20,24 @@ struct SessionKey: Hashable, Sendable {
     }
 
     /// The key whose lowercase or uppercase hex is `hex` (64 digits); nil for anything else.
+    /// Decoded straight into the words, without an array of bytes first.
     init?(hex: UnsafeBufferPointer<UInt8>) {
-        guard hex.count == 64 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for index in 0..<32 {
-            guard let high = Self.nibble(hex[2 * index]), let low = Self.nibble(hex[2 * index + 1]) else {
-                return nil
-            }
-            bytes[index] = high << 4 | low
+        guard hex.count == 64, let first = Self.word(hex, 0), let second = Self.word(hex, 1),
+            let third = Self.word(hex, 2), let fourth = Self.word(hex, 3)
+        else { return nil }
+        words = (first, second, third, fourth)
+    }
+
+    /// Word `index` of the key in `hex`: its eight bytes in memory order, as ``init(_:)`` loads
+    /// them from the bytes.
+    private static func word(_ hex: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in 0..<8 {
+            let digit = 16 * index + 2 * byte
+            guard let high = nibble(hex[digit]), let low = nibble(hex[digit + 1]) else { return nil }
+            value |= UInt64(high << 4 | low) << (8 * UInt64(byte))
         }
-        self.init(bytes)
+        return UInt64(littleEndian: value)
     }
 
     private static func nibble(_ digit: UInt8) -> UInt8? {
