@@ -56,6 +56,10 @@ public struct Answers: Sendable, Equatable {
             switch (existed, newValue) {
             case (true, .some(let value)):
                 values[index] = value
+            case (false, .some(let value)) where index == fieldIds.count:
+                // In order (a JSON object's members are): an append, not the generic insert.
+                fieldIds.append(fieldId)
+                values.append(value)
             case (false, .some(let value)):
                 fieldIds.insert(fieldId, at: index)
                 values.insert(value, at: index)
