@@ -48,6 +48,19 @@ struct SessionLedger: Sendable {
         return (record, version)
     }
 
+    /// ``current(_:clientRev:)`` when both the session's state and its pinned version are in
+    /// memory: without a suspension point, so a cached answer's handler makes no async call
+    /// (each one is two executor switches, and with the responders' task executor preference
+    /// each switch reads the task's status records under a lock). Nil when either is not
+    /// cached; 410 when the cached session expired.
+    func cached(_ id: SessionID, clientRev: Int?) throws(HTTPError) -> (SessionRecord, StoredFlowVersion)? {
+        guard let cached = snapshots.current(id.text), cached.record.rev >= clientRev ?? .max,
+            let version = versions.cache.version(flow: cached.record.flowId, number: cached.record.version)
+        else { return nil }
+        if cached.record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
+        return (cached.record, version)
+    }
+
     /// The merged answers of the session's path (what its current step is evaluated in).
     func context(_ record: SessionRecord, in version: StoredFlowVersion) -> Answers {
         record.context ?? PathEntry.merged(record.path, in: version.flow)

@@ -21,7 +21,8 @@ extension SessionStore {
         // Two requests with one key in this process: the second answers 409 at once.
         if let claim, !claims.claim(claim) { return .idempotencyInFlight }
         defer { if let claim { claims.release(claim) } }
-        let completion = try await completion(of: change)
+        // Only a completing change reads its log (an async call each answer for nothing, else).
+        let completion = change.complete == nil ? nil : try await completion(of: change)
         let append = try appendRow(change, completion: completion)
         guard try await appender.append(append) else {
             // A request with the same key (here or in another process) may be the one that won.
