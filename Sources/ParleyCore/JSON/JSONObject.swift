@@ -31,6 +31,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Makes room for `count` members: a parsed object grows one member at a time, and an array
+    /// growing from empty reallocates at its first, second and fourth element.
+    public mutating func reserveCapacity(_ count: Int) { members.reserveCapacity(count) }
+
     /// Number of members.
     public var count: Int { members.count }
 

@@ -104,6 +104,8 @@ public struct JSONParser {
             depth -= 1
             return .object(object)
         }
+        // Room for the few members most objects have, allocated once.
+        object.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < count, bytes[index] == UInt8(ascii: "\"") else {

@@ -29,6 +29,8 @@ public struct Answers: Sendable, Equatable {
             throw AnswersError(pointer: .root, message: "answers must be an object, found \(json.kindDescription)")
         }
         self.init()
+        fieldIds.reserveCapacity(object.count)
+        values.reserveCapacity(object.count)
         for member in object {
             switch member.value {
             case .null: continue
