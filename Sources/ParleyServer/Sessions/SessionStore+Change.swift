@@ -16,8 +16,7 @@ extension SessionStore {
     /// statement and only when its append won; the idempotency record likewise. The caller hears
     /// back only after that transaction committed.
     func apply(_ change: Change, expectedRev: Int) async throws -> ChangeResult {
-        let key = Data(change.after.id.key)
-        let claim = change.idempotency.map { Hex.encode(Array(key)) + ":" + $0.key }
+        let claim = change.idempotency.map { Hex.encode(change.after.id.key) + ":" + $0.key }
         // Two requests with one key in this process: the second answers 409 at once.
         if let claim, !claims.claim(claim) { return .idempotencyInFlight }
         defer { if let claim { claims.release(claim) } }
@@ -28,7 +27,7 @@ extension SessionStore {
             // A request with the same key (here or in another process) may be the one that won.
             if let record = change.idempotency,
                 let stored = try await pool.withConnection({ connection in
-                    try await recorded(key, record.key, connection)
+                    try await recorded(Data(change.after.id.key), record.key, connection)
                 })
             {
                 return .idempotencyRecorded(stored)
@@ -54,9 +53,9 @@ extension SessionStore {
 
     /// The log row of a change, sealed, with its completion and idempotency record.
     private func appendRow(_ change: Change, completion: Completion?) throws -> SessionAppend {
-        let key = Data(change.after.id.key)
-        let after = change.after
-        let session = Array(key)
+        // The state's fields are read in place: a copy of it (or of its key through `Data` and
+        // back) cost a retain of each of its parts on every answer.
+        let session = change.after.id.key
         let sensitive = change.sensitive
         var loggedAnswers = ""
         if let answers = change.answers {
@@ -70,20 +69,22 @@ extension SessionStore {
             }
         }
         var append = SessionAppend(
-            keyHex: Hex.encode(session), rev: after.rev, month: after.month, kind: change.kind, step: change.step,
-            answers: loggedAnswers, outcome: change.outcome.map(Self.outcomeText) ?? "",
-            nextStep: change.nextStep ?? "", core: after.core, expiresAt: after.expiresAt, depth: after.path.count)
+            keyHex: Hex.encode(session), rev: change.after.rev, month: change.after.month, kind: change.kind,
+            step: change.step, answers: loggedAnswers, outcome: change.outcome.map(Self.outcomeText) ?? "",
+            nextStep: change.nextStep ?? "", core: change.after.core, expiresAt: change.after.expiresAt,
+            depth: change.after.path.count)
         if let completion {
             // The row keeps the path's step ids (the funnel's), never its answers: those are the
             // log's and the completion's.
-            let steps = JSONValue.array(after.path.map { ["step": .string($0.step)] })
+            let steps = JSONValue.array(change.after.path.map { ["step": .string($0.step)] })
             append.completion = (
                 Self.text(steps), Self.text(.array(completion.path.map(JSONValue.string))),
                 Self.text(try sealing.seal(completion.answers, sensitive: sensitive, session: session))
             )
         }
         if let record = change.idempotency {
-            let response = try recordable(record.body, sensitive: sensitive, key: key, idempotencyKey: record.key)
+            let response = try recordable(
+                record.body, sensitive: sensitive, key: Data(session), idempotencyKey: record.key)
             append.idempotency = (record.key, Hex.encode(record.requestHash), record.status, Hex.encode(response))
         }
         return append
