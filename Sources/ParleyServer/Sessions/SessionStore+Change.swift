@@ -59,8 +59,10 @@ extension SessionStore {
         let sensitive = change.sensitive
         var loggedAnswers = ""
         if let answers = change.answers {
-            if sensitive.isEmpty {
-                // Nothing to seal: the canonical text written straight from the answers.
+            if sensitive.isEmpty || !answers.fieldIds.contains(where: sensitive.contains) {
+                // Nothing to seal (no sensitive field among these answers, as on most steps of a
+                // flow that has some): the canonical text written straight from the answers, the
+                // bytes sealing would have encoded.
                 var bytes: [UInt8] = []
                 answers.writeCanonicalJSON(into: &bytes)
                 loggedAnswers = String(decoding: bytes, as: UTF8.self)
