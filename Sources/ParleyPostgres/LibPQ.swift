@@ -242,8 +242,25 @@ func rows(of result: OpaquePointer) -> PostgresRows {
         cells.append(values)
     }
     let tag = String(cString: PQcmdStatus(result))
-    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
-    return PostgresRows(columns: columns, columnTypes: types, commandTag: tag, affectedRows: affected, cells: cells)
+    return PostgresRows(
+        columns: columns, columnTypes: types, commandTag: tag, affectedRows: affectedRows(of: result), cells: cells)
+}
+
+/// `PQcmdTuples` as a number (0 when it is empty: not a row count command), read from its digits
+/// without a `String` in between.
+private func affectedRows(of result: OpaquePointer) -> Int {
+    guard var digit = PQcmdTuples(result) else { return 0 }
+    var count = 0
+    while digit.pointee != 0 {
+        let value = Int(digit.pointee) - Int(UInt8(ascii: "0"))
+        guard (0...9).contains(value) else { return 0 }
+        let (times, overflowTimes) = count.multipliedReportingOverflow(by: 10)
+        let (sum, overflowSum) = times.addingReportingOverflow(value)
+        guard !overflowTimes, !overflowSum else { return 0 }
+        count = sum
+        digit += 1
+    }
+    return count
 }
 
 /// The error a failed result describes, typed by SQLSTATE (or as a lost connection).

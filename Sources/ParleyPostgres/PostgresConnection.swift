@@ -228,9 +228,26 @@ public final class PostgresConnection: Sendable {
     /// its socket (a terminated backend leaves an error and EOF there), and a successful ping
     /// when `ping` (the pool's state machine decides: it idled too long) or it looked suspicious.
     func checkHealth(ping: Bool) async -> Bool {
+        if let verdict = healthVerdict(ping: ping) { return verdict }
+        return await answersPing()
+    }
+
+    /// Whether `SELECT 1` succeeds: the health check's last word.
+    func answersPing() async -> Bool {
+        do {
+            try await query("SELECT 1")
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// ``checkHealth(ping:)`` without the ping: the verdict, or nil when only a ping can tell.
+    /// Synchronous, so handing out a healthy idle connection (every batch) makes no async call.
+    func healthVerdict(ping: Bool) -> Bool? {
         // Its server stopped answering another connection's statement since this one opened.
         if let since = HostList.quarantinedSince(endpoint: endpoint), openedAt < since { return false }
-        let verdict: Bool? = handle.withLock { handle in
+        return handle.withLock { handle in
             guard let connection = handle.connection, PQstatus(connection) == CONNECTION_OK else { return false }
             let socket = PQsocket(connection)
             guard socket >= 0 else { return false }
@@ -241,13 +258,6 @@ public final class PostgresConnection: Sendable {
                 return nil
             }
             return ping ? nil : true
-        }
-        if let verdict { return verdict }
-        do {
-            try await query("SELECT 1")
-            return true
-        } catch {
-            return false
         }
     }
 

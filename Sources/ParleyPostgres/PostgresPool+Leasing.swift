@@ -22,7 +22,14 @@ extension PostgresPool {
             }
             switch lease {
             case .connection(let connection, let ping):
-                if await connection.checkHealth(ping: ping) { return connection }
+                // Decided without an async call unless a ping must tell (``checkHealth(ping:)``).
+                let healthy: Bool
+                if let verdict = connection.healthVerdict(ping: ping) {
+                    healthy = verdict
+                } else {
+                    healthy = await connection.answersPing()
+                }
+                if healthy { return connection }
                 logger.info("postgres connection replaced", metadata: ["reason": "failed health check"])
                 release(connection, reusable: false)
             case .slot:

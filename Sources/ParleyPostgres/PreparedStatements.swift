@@ -17,8 +17,12 @@ struct PreparedStatements {
         /// Hashes the text's length and its first and last bytes, not all of it: a session
         /// change is about 2 KB of SQL looked up several times per answer, and hashing all of
         /// it cost more than the lookup saves. Equal keys still compare the whole text.
+        /// The types go in as one word (their count and a multiplicative mix of the OIDs):
+        /// combined one by one, a batch's dozen parameters cost more than the text's samples.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(types)
+            var mixed = UInt64(types.count)
+            for type in types { mixed = (mixed &* 0x100_0000_01B3) ^ UInt64(type) }
+            hasher.combine(mixed)
             var text = sql  // native strings are contiguous already: no copy
             text.withUTF8 { bytes in
                 let raw = UnsafeRawBufferPointer(bytes)

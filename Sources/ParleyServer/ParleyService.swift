@@ -91,10 +91,13 @@ public final class ParleyService: Sendable {
                 followers.resync(load: load)
                 return
             }
-            let changes = SessionChangeNotice.changes(notification.payload)
-            snapshots.invalidate(changes)
-            // Live streams of these sessions in this process read each new snapshot once.
-            for (keyHex, rev) in changes { followers.changed(keyHex: keyHex, rev: rev, load: load) }
+            snapshots.invalidate(SessionChangeNotice.keys(notification.payload))
+            // Live streams of these sessions in this process read each new snapshot once (the hex
+            // keys are only made into strings when some session is followed).
+            guard followers.followsAny else { return }
+            for (keyHex, rev) in SessionChangeNotice.changes(notification.payload) {
+                followers.changed(keyHex: keyHex, rev: rev, load: load)
+            }
         }
         sessionSubscription.withLock { old in
             old?.cancel()

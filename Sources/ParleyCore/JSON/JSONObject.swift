@@ -31,6 +31,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Makes room for `count` members: a parsed object grows one member at a time, and an array
+    /// growing from empty reallocates at its first, second and fourth element.
+    public mutating func reserveCapacity(_ count: Int) { members.reserveCapacity(count) }
+
     /// Number of members.
     public var count: Int { members.count }
 
@@ -53,7 +57,14 @@ public struct JSONObject: Sendable, Hashable, Sequence {
             let (index, found) = position(of: key)
             switch (newValue, found) {
             case (let value?, true): members[index].value = value
-            case (let value?, false): members.insert(Member(key: key, value: value), at: index)
+            case (let value?, false):
+                // Members mostly arrive in order (canonical JSON, sorted literals): appending skips
+                // the generic `replaceSubrange` an insert goes through (~700 instructions).
+                if index == members.count {
+                    members.append(Member(key: key, value: value))
+                } else {
+                    members.insert(Member(key: key, value: value), at: index)
+                }
             case (nil, true): members.remove(at: index)
             case (nil, false): break
             }

@@ -32,11 +32,13 @@ public struct ScalarKey: Sendable, Hashable, Comparable, CustomStringConvertible
 extension String {
     /// Scalar-by-scalar equality (docs/rules.md: never Swift's `String ==`).
     public func isScalarEqual(to other: String) -> Bool {
-        // Equal scalars are equal UTF-8 bytes and back, so the bytes are compared in place.
-        // Asking first whether both are ASCII (to use `==`) cost two UTF-16 counts per compare:
-        // about 3% of a cache-hot screen's instructions went to its cache keys' comparisons.
+        // Different lengths in UTF-8 are different scalars, and UTF-8 is one-to-one with scalar
+        // sequences, so equal bytes are equal scalars: compared eight at a time where they lie
+        // (native strings). Asking first whether both are ASCII (to use `==`) counted UTF-16
+        // units twice a string: more than comparing the bytes of a member name.
         let count = utf8.count
         guard count == other.utf8.count else { return false }
+        // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
         let fast = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in Self.bytesEqual(left, right) }
         }
@@ -63,20 +65,25 @@ extension String {
         return true
     }
 
+    /// Whether `left` sorts before `right` byte by byte (a prefix first).
+    private static func bytesPrecede(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = Swift.min(left.count, right.count)
+        var index = 0
+        while index < common {
+            if left[index] != right[index] { return left[index] < right[index] }
+            index += 1
+        }
+        return left.count < right.count
+    }
+
     /// Whether `self` sorts before `other` by Unicode scalar values.
     public func scalarPrecedes(_ other: String) -> Bool {
-        // Two ASCII strings are in normal form, so `<` (one call into the standard library)
-        // compares their bytes: the scalar order.
-        if isKnownASCII, other.isKnownASCII { return self < other }
+        // UTF-8's byte order is the scalar order: the first differing byte decides, where the
+        // bytes lie (native strings).
         let fast = utf8.withContiguousStorageIfAvailable { left in
-            other.utf8.withContiguousStorageIfAvailable { right in left.lexicographicallyPrecedes(right) }
+            other.utf8.withContiguousStorageIfAvailable { right in Self.bytesPrecede(left, right) }
         }
         if let fast, let result = fast { return result }
         return utf8.lexicographicallyPrecedes(other.utf8)
     }
-
-    /// Whether every scalar is ASCII, in constant time for native strings: only ASCII takes as
-    /// many UTF-16 code units as UTF-8 bytes, and the standard library answers both counts of an
-    /// ASCII string from its length.
-    var isKnownASCII: Bool { utf8.count == utf16.count }
 }

@@ -4,13 +4,16 @@
 /// canonical-equivalence `==`, so "ä" and "a\u{308}" are different fields.
 /// `null` means absent: such a key is dropped, exactly as if it were missing.
 public struct Answers: Sendable, Equatable {
-    private var values: [ScalarKey: String]
     /// The field ids that have a (non-null) value, in Unicode scalar order.
     public private(set) var fieldIds: [String]
+    /// Each field's value, at its id's index in ``fieldIds``. Found by binary search: a step's
+    /// answers are a handful and a path's a few dozen, where hashing each id (a dictionary
+    /// beside the sorted ids) cost more than the search, on every lookup of every rule.
+    private var values: [String]
 
     /// No answers.
     public init() {
-        values = [:]
+        values = []
         fieldIds = []
     }
 
@@ -26,6 +29,8 @@ public struct Answers: Sendable, Equatable {
             throw AnswersError(pointer: .root, message: "answers must be an object, found \(json.kindDescription)")
         }
         self.init()
+        fieldIds.reserveCapacity(object.count)
+        values.reserveCapacity(object.count)
         for member in object {
             switch member.value {
             case .null: continue
@@ -42,18 +47,28 @@ public struct Answers: Sendable, Equatable {
 
     /// The answer for a field; `nil` when absent. Assigning `nil` removes it.
     public subscript(fieldId: String) -> String? {
-        get { values[ScalarKey(fieldId)] }
+        get {
+            let index = position(of: fieldId)
+            guard index < fieldIds.count, fieldIds[index].isScalarEqual(to: fieldId) else { return nil }
+            return values[index]
+        }
         set {
-            let key = ScalarKey(fieldId)
-            let existed = values[key] != nil
-            values[key] = newValue
+            let index = position(of: fieldId)
+            let existed = index < fieldIds.count && fieldIds[index].isScalarEqual(to: fieldId)
             switch (existed, newValue) {
-            case (false, .some):
-                fieldIds.insert(fieldId, at: position(of: fieldId))
+            case (true, .some(let value)):
+                values[index] = value
+            case (false, .some(let value)) where index == fieldIds.count:
+                // In order (a JSON object's members are): an append, not the generic insert.
+                fieldIds.append(fieldId)
+                values.append(value)
+            case (false, .some(let value)):
+                fieldIds.insert(fieldId, at: index)
+                values.insert(value, at: index)
             case (true, .none):
-                let index = position(of: fieldId)
-                if index < fieldIds.count, fieldIds[index].isScalarEqual(to: fieldId) { fieldIds.remove(at: index) }
-            default: break
+                fieldIds.remove(at: index)
+                values.remove(at: index)
+            case (false, .none): break
             }
         }
     }
@@ -85,7 +100,7 @@ public struct Answers: Sendable, Equatable {
     /// The answers as a JSON object of strings.
     public var json: JSONValue {
         var object = JSONObject()
-        for fieldId in fieldIds { object[fieldId] = values[ScalarKey(fieldId)].map(JSONValue.string) }
+        for (fieldId, value) in zip(fieldIds, values) { object[fieldId] = .string(value) }
         return .object(object)
     }
 
@@ -93,8 +108,7 @@ public struct Answers: Sendable, Equatable {
     /// in scalar order already, as canonical JSON sorts them.
     public func writeCanonicalJSON(into output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
-        for (position, fieldId) in fieldIds.enumerated() {
-            guard let value = values[ScalarKey(fieldId)] else { continue }
+        for (position, (fieldId, value)) in zip(fieldIds, values).enumerated() {
             if position > 0 { output.append(UInt8(ascii: ",")) }
             CanonicalJSON.writeString(fieldId, into: &output)
             output.append(UInt8(ascii: ":"))
@@ -104,8 +118,11 @@ public struct Answers: Sendable, Equatable {
     }
 
     public static func == (lhs: Answers, rhs: Answers) -> Bool {
-        lhs.values.count == rhs.values.count
-            && lhs.values.allSatisfy { rhs.values[$0.key]?.isScalarEqual(to: $0.value) == true }
+        // Both sorted the same way: equal sets of fields with equal values pair up in order.
+        lhs.fieldIds.count == rhs.fieldIds.count
+            && lhs.fieldIds.indices.allSatisfy {
+                lhs.fieldIds[$0].isScalarEqual(to: rhs.fieldIds[$0]) && lhs.values[$0].isScalarEqual(to: rhs.values[$0])
+            }
     }
 }
 

@@ -16,9 +16,14 @@ public struct ValidationOutcome: Sendable, Equatable {
 
     /// The wire shape: `{"valid": Bool, "errors": [{"field","rule","message"}], "deferred": [{"field","rule"}]}`.
     public var json: JSONValue {
-        [
+        // Almost every outcome a server records: built once, not member by member per answer.
+        if errors.isEmpty, deferred.isEmpty { return Self.cleanJSON }
+        return [
             "valid": .bool(valid), "errors": .array(errors.map { $0.json }),
             "deferred": .array(deferred.map { $0.json }),
         ]
     }
+
+    /// ``json`` of an outcome with no errors and nothing deferred.
+    public static let cleanJSON: JSONValue = ["valid": .bool(true), "errors": .array([]), "deferred": .array([])]
 }

@@ -92,6 +92,10 @@ struct RequestFraming: Sendable, Hashable {
     /// Content-Length = 1*DIGIT (RFC 9110 §8.6); repeated values must all be identical,
     /// anything else is rejected (RFC 9112 §6.3 item 5).
     static func contentLength(_ headers: HTTPHeaders) throws(HTTPParseError) -> Int {
+        // What every client sends: one field of 1 to 18 digits, read where it lies. Splitting it
+        // as a list (by `Character`) cost ~3,700 instructions a request with a body.
+        let (single, repeated) = headers.single("Content-Length")
+        if !repeated, let single, let value = digitsValue(single) { return value }
         var result: Int?
         for element in headers.listElements(for: "Content-Length") {
             guard !element.isEmpty, element.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
@@ -103,6 +107,20 @@ struct RequestFraming: Sendable, Hashable {
             result = value
         }
         return result ?? 0
+    }
+
+    /// The value of 1 to 18 ASCII digits (no sign, no whitespace); nil for anything else.
+    private static func digitsValue(_ text: String) -> Int? {
+        func value(_ bytes: some Collection<UInt8>) -> Int? {
+            guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+            var result = 0
+            for byte in bytes {
+                guard byte >= 48, byte <= 57 else { return nil }
+                result = result * 10 + Int(byte - 48)
+            }
+            return result
+        }
+        return text.utf8.withContiguousStorageIfAvailable { value($0) } ?? value(text.utf8)
     }
 
     /// Whether a Host value holds a space, a tab or a slash: a scan of its bytes in place (the

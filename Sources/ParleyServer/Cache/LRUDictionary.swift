@@ -62,6 +62,17 @@ struct LRUDictionary<Key: Hashable, Value> {
         return nodes.withUnsafeBufferPointer { nodes in read(nodes[index].value) }
     }
 
+    /// Changes the value for `key` and its cost in place, without counting it as a use (no copy
+    /// of the value in or out); nil when absent. The cost may only go down: nothing is evicted.
+    mutating func modify<Result>(_ key: Key, _ change: (inout Value, inout Int) -> Result) -> Result? {
+        guard let index = slots[key] else { return nil }
+        var cost = nodes[index].cost
+        let result = change(&nodes[index].value, &cost)
+        totalCost += cost - nodes[index].cost
+        nodes[index].cost = cost
+        return result
+    }
+
     /// Stores `value` as the most recently used, evicting the least recently used when full.
     mutating func set(_ value: Value, for key: Key) {
         _ = update(value, for: key)

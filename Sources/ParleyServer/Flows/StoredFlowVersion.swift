@@ -56,7 +56,13 @@ public final class StoredFlowVersion: Sendable {
     /// The step with id `id` of the flow in `locale` (``flow(in:)``): what `Flow.step(_:)` finds,
     /// without searching (a translation keeps the steps in their order; checked all the same).
     func step(_ id: String, in locale: String?) -> Step? {
-        let flow = flow(in: locale)
+        // The flow read where it is stored: ``flow(in:)`` returns a copy (a retain of each of
+        // its parts, and their releases), and a step is looked up twice an answer.
+        if let locale, let translated = translations[locale] { return step(id, of: translated) }
+        return step(id, of: flow)
+    }
+
+    private func step(_ id: String, of flow: borrowing Flow) -> Step? {
         guard let position = stepPositions[ScalarKey(id)], position < flow.steps.count,
             flow.steps[position].id.isScalarEqual(to: id)
         else { return flow.step(id) }

@@ -49,6 +49,10 @@ final class SessionFollowers: Sendable {
     /// Open streams, for the gauge.
     var openStreams: Int { state.withLock { $0.open } }
 
+    /// Whether any session is followed (or being read for its streams): when none is, a
+    /// notification's changes concern no stream (``changed(keyHex:rev:load:)`` would find none).
+    var followsAny: Bool { state.withLock { !$0.sessions.isEmpty } }
+
     /// The gauge's line for `/metrics`.
     func gaugeLines() -> [MetricsRegistry.Sample] {
         [Metric.liveStreamsOpen.sample(openStreams)]

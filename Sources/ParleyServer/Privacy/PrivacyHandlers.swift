@@ -1,5 +1,4 @@
 import Logging
-import ParleyCrypto
 import ParleyHTTP
 
 /// Erasure of a session's answers (issue 18).
@@ -23,7 +22,7 @@ extension PrivacyHandlers {
         case .alreadyErased: throw ServiceProblem.sessionErased()
         case .erased(let rev):
             // Other processes drop their copy when the row's notification arrives; this one now.
-            snapshots.invalidate(keyHex: Hex.encode(id.key), rev: rev)
+            if let key = SessionKey(id.key) { snapshots.invalidate(key: key, rev: rev) }
             metrics.increment(.sessionsErased)
             // The caller's name, never the session id (a bearer capability).
             logger.info("a session was erased by \(caller.name)")

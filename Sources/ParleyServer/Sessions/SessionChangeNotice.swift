@@ -19,8 +19,37 @@ enum SessionChangeNotice {
         }
     }
 
+    /// The changes a payload names as the snapshot cache finds them (``SessionKey``): those of
+    /// ``changes(_:)`` whose key is a session key's 64 hex digits, without a `String` per key.
+    static func keys(_ payload: String) -> [(key: SessionKey, rev: Int)] {
+        var payload = payload
+        return payload.withUTF8 { bytes in
+            var changes: [(key: SessionKey, rev: Int)] = []
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                let item = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if let (colon, rev) = parts(item),
+                    let key = SessionKey(hex: UnsafeBufferPointer(rebasing: item[..<colon]))
+                {
+                    changes.append((key, rev))
+                }
+                start = end + 1
+            }
+            return changes
+        }
+    }
+
     /// One `"<hex key>:<rev>"`: exactly one colon, a non-empty key and a decimal rev.
     private static func change(_ item: UnsafeBufferPointer<UInt8>) -> (keyHex: String, rev: Int)? {
+        guard let (colon, rev) = parts(item) else { return nil }
+        return (String(decoding: UnsafeBufferPointer(rebasing: item[..<colon]), as: UTF8.self), rev)
+    }
+
+    /// Where an item's colon is and the rev after it; nil unless it is exactly one colon after a
+    /// non-empty key, then a decimal rev.
+    private static func parts(_ item: UnsafeBufferPointer<UInt8>) -> (colon: Int, rev: Int)? {
         guard let colon = item.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < item.count else {
             return nil
         }
@@ -32,6 +61,6 @@ enum SessionChangeNotice {
             guard !overflowTimes, !overflowSum else { return nil }
             rev = sum
         }
-        return (String(decoding: UnsafeBufferPointer(rebasing: item[..<colon]), as: UTF8.self), rev)
+        return (colon, rev)
     }
 }

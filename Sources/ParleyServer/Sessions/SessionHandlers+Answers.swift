@@ -20,8 +20,15 @@ extension SessionHandlers {
         }
         if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
 
-        // From the snapshot cache when it holds the client's rev: no read before the append.
-        let (record, version) = try await ledger.current(id, clientRev: rev)
+        // From the snapshot cache when it holds the client's rev: no read before the append (and
+        // no async call when the pinned version is cached too).
+        let record: SessionRecord
+        let version: StoredFlowVersion
+        if let known = try ledger.cached(id, clientRev: rev) {
+            (record, version) = known
+        } else {
+            (record, version) = try await ledger.current(id, clientRev: rev)
+        }
         try checkCurrent(record, version, step: stepId, rev: rev)
         // The session's locale: the interpreter's messages come from the rules in that language.
         guard let step = version.step(record.step, in: record.locale) else {

@@ -5,7 +5,11 @@ import ParleyCrypto
 import ParleyHTTP
 
 /// The walk through a flow (DESIGN.md "Sessions"): start, read, answer, go back.
-struct SessionHandlers: ServiceHandler {
+///
+/// A class: each route's handler is a method reference that captures it, and a struct of this
+/// size (the configuration, the ledger and its stores) was copied field by field into every
+/// answer's call (~1,000 instructions) where a reference is retained once.
+final class SessionHandlers: ServiceHandler {
     let configuration: ServiceConfiguration
     let ledger: SessionLedger
     /// The live versions a new session is pinned to.
@@ -14,6 +18,19 @@ struct SessionHandlers: ServiceHandler {
     let locales: LocaleChoices
     let metrics: MetricsRegistry
     let logger: Logger
+
+    init(
+        configuration: ServiceConfiguration, ledger: SessionLedger, versions: LiveVersions, cores: CoreCapabilities,
+        locales: LocaleChoices, metrics: MetricsRegistry, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.ledger = ledger
+        self.versions = versions
+        self.cores = cores
+        self.locales = locales
+        self.metrics = metrics
+        self.logger = logger
+    }
 }
 
 extension SessionHandlers {
@@ -70,7 +87,7 @@ extension SessionHandlers {
             return .now(Self.conditional(snapshot, request))
         }
         let id = try SessionRequest.id(requestContext)
-        return .offLoop {
+        return .offLoop { [ledger] in
             let record = try await ledger.loadSession(id)
             return Self.conditional(try await ledger.snapshot(of: record), request)
         }

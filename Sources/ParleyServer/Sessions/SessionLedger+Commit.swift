@@ -56,7 +56,7 @@ extension SessionLedger {
         case .committed:
             var state = change.after
             if state.context == nil { state.context = PathEntry.merged(state.path, in: version.flow) }
-            snapshots.store(next, record: state, id: record.id.text, keyHex: Hex.encode(record.id.key))
+            snapshots.store(next, record: state, id: record.id)
             onCommit()
             return HTTPResponse(status: .ok, headers: next.headers, body: body)
         case .idempotencyInFlight:

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import ParleyCore
-import ParleyCrypto
 import ParleyHTTP
 
 /// Reads sessions through the snapshot cache and commits their changes (DESIGN.md "Sessions"):
@@ -49,6 +48,19 @@ struct SessionLedger: Sendable {
         return (record, version)
     }
 
+    /// ``current(_:clientRev:)`` when both the session's state and its pinned version are in
+    /// memory: without a suspension point, so a cached answer's handler makes no async call
+    /// (each one is two executor switches, and with the responders' task executor preference
+    /// each switch reads the task's status records under a lock). Nil when either is not
+    /// cached; 410 when the cached session expired.
+    func cached(_ id: SessionID, clientRev: Int?) throws(HTTPError) -> (SessionRecord, StoredFlowVersion)? {
+        guard let cached = snapshots.current(id.text), cached.record.rev >= clientRev ?? .max,
+            let version = versions.cache.version(flow: cached.record.flowId, number: cached.record.version)
+        else { return nil }
+        if cached.record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
+        return (cached.record, version)
+    }
+
     /// The merged answers of the session's path (what its current step is evaluated in).
     func context(_ record: SessionRecord, in version: StoredFlowVersion) -> Answers {
         record.context ?? PathEntry.merged(record.path, in: version.flow)
@@ -76,7 +88,7 @@ struct SessionLedger: Sendable {
         // Only snapshots the API may serve are cached: an expired or erased session answers 410.
         if record.status == .active || record.status == .completed {
             if state.context == nil { state.context = PathEntry.merged(record.path, in: version.flow) }
-            snapshots.store(snapshot, record: state, id: record.id.text, keyHex: Hex.encode(record.id.key))
+            snapshots.store(snapshot, record: state, id: record.id)
         }
         return snapshot
     }

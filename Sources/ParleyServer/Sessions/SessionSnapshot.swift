@@ -20,28 +20,28 @@ struct SessionSnapshot: Sendable {
         // bytes are copied in, never parsed and re-encoded, and nothing else is built first.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + screen.body.count + 24 * record.path.count)
-        bytes.append(contentsOf: #"{"expiresAt":""#.utf8)
+        Self.append(#"{"expiresAt":""#, to: &bytes)
         MillisecondTimestamp.write(record.expiresAt, into: &bytes)
-        bytes.append(contentsOf: #"","flow":"#.utf8)
+        Self.append(#"","flow":"#, to: &bytes)
         CanonicalJSON.writeString(record.flowId, into: &bytes)
-        bytes.append(contentsOf: #","messages":"#.utf8)
+        Self.append(#","messages":"#, to: &bytes)
         CanonicalJSON.write(record.messages, into: &bytes)
-        bytes.append(contentsOf: #","path":["#.utf8)
+        Self.append(#","path":["#, to: &bytes)
         bytes.append(contentsOf: record.pathJSON ?? SessionRecord.pathJSON(record.path))
-        bytes.append(contentsOf: #"],"rev":"#.utf8)
-        bytes.append(contentsOf: String(record.rev).utf8)
-        bytes.append(contentsOf: #","screen":"#.utf8)
+        Self.append(#"],"rev":"#, to: &bytes)
+        Self.appendDigits(record.rev, to: &bytes)
+        Self.append(#","screen":"#, to: &bytes)
         bytes.append(contentsOf: screen.body)
-        bytes.append(contentsOf: #","session":"#.utf8)
+        Self.append(#","session":"#, to: &bytes)
         CanonicalJSON.writeString(record.id.text, into: &bytes)
-        bytes.append(contentsOf: #","status":"#.utf8)
+        Self.append(#","status":"#, to: &bytes)
         CanonicalJSON.writeString(record.status.rawValue, into: &bytes)
-        bytes.append(contentsOf: #","step":"#.utf8)
+        Self.append(#","step":"#, to: &bytes)
         CanonicalJSON.writeString(record.step, into: &bytes)
-        bytes.append(contentsOf: #","values":"#.utf8)
+        Self.append(#","values":"#, to: &bytes)
         record.values.writeCanonicalJSON(into: &bytes)
-        bytes.append(contentsOf: #","version":"#.utf8)
-        bytes.append(contentsOf: String(record.version).utf8)
+        Self.append(#","version":"#, to: &bytes)
+        Self.appendDigits(record.version, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         body = bytes
         etag = "\"\(record.rev)\""
@@ -53,6 +53,23 @@ struct SessionSnapshot: Sendable {
         rev = record.rev
         status = record.status
         expiresAt = record.expiresAt
+    }
+
+    /// Appends a literal's bytes at once: through `String.UTF8View`, each of a snapshot's dozen
+    /// literals took the generic sequence append (~170 instructions).
+    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a non-negative number's decimal digits without a `String` in between.
+    private static func appendDigits(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else { return bytes.append(contentsOf: String(value).utf8) }
+        var divisor = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// The marker of an erased session for its event streams, which end without showing it.
@@ -73,10 +90,17 @@ struct SessionSnapshot: Sendable {
     /// "Expressions"): canonical JSON sorts it first, so it goes right after the opening brace.
     static func body(_ snapshot: [UInt8], cleared: [String]) -> [UInt8] {
         guard snapshot.first == UInt8(ascii: "{") else { return snapshot }
-        var bytes = Array(#"{"cleared":"#.utf8)
-        bytes += CanonicalJSON.encode(.array(cleared.map(JSONValue.string)))
-        bytes.append(UInt8(ascii: ","))
-        bytes += snapshot.dropFirst()
+        // One allocation of the full size; the field ids written as canonical JSON strings (what
+        // encoding them as a JSON array writes), the snapshot's bytes copied at once.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(snapshot.count + 16 + cleared.reduce(0) { $0 + $1.utf8.count + 3 })
+        append(#"{"cleared":["#, to: &bytes)
+        for (position, field) in cleared.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            CanonicalJSON.writeString(field, into: &bytes)
+        }
+        append(#"],"#, to: &bytes)
+        snapshot.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst())) }
         return bytes
     }
 

@@ -16,18 +16,18 @@ extension SessionStore {
     /// statement and only when its append won; the idempotency record likewise. The caller hears
     /// back only after that transaction committed.
     func apply(_ change: Change, expectedRev: Int) async throws -> ChangeResult {
-        let key = Data(change.after.id.key)
-        let claim = change.idempotency.map { Hex.encode(Array(key)) + ":" + $0.key }
+        let claim = change.idempotency.map { Hex.encode(change.after.id.key) + ":" + $0.key }
         // Two requests with one key in this process: the second answers 409 at once.
         if let claim, !claims.claim(claim) { return .idempotencyInFlight }
         defer { if let claim { claims.release(claim) } }
-        let completion = try await completion(of: change)
+        // Only a completing change reads its log (an async call each answer for nothing, else).
+        let completion = change.complete == nil ? nil : try await completion(of: change)
         let append = try appendRow(change, completion: completion)
         guard try await appender.append(append) else {
             // A request with the same key (here or in another process) may be the one that won.
             if let record = change.idempotency,
                 let stored = try await pool.withConnection({ connection in
-                    try await recorded(key, record.key, connection)
+                    try await recorded(Data(change.after.id.key), record.key, connection)
                 })
             {
                 return .idempotencyRecorded(stored)
@@ -53,14 +53,16 @@ extension SessionStore {
 
     /// The log row of a change, sealed, with its completion and idempotency record.
     private func appendRow(_ change: Change, completion: Completion?) throws -> SessionAppend {
-        let key = Data(change.after.id.key)
-        let after = change.after
-        let session = Array(key)
+        // The state's fields are read in place: a copy of it (or of its key through `Data` and
+        // back) cost a retain of each of its parts on every answer.
+        let session = change.after.id.key
         let sensitive = change.sensitive
         var loggedAnswers = ""
         if let answers = change.answers {
-            if sensitive.isEmpty {
-                // Nothing to seal: the canonical text written straight from the answers.
+            if sensitive.isEmpty || !answers.fieldIds.contains(where: sensitive.contains) {
+                // Nothing to seal (no sensitive field among these answers, as on most steps of a
+                // flow that has some): the canonical text written straight from the answers, the
+                // bytes sealing would have encoded.
                 var bytes: [UInt8] = []
                 answers.writeCanonicalJSON(into: &bytes)
                 loggedAnswers = String(decoding: bytes, as: UTF8.self)
@@ -69,20 +71,22 @@ extension SessionStore {
             }
         }
         var append = SessionAppend(
-            keyHex: Hex.encode(session), rev: after.rev, month: after.month, kind: change.kind, step: change.step,
-            answers: loggedAnswers, outcome: change.outcome.map(Self.text) ?? "",
-            nextStep: change.nextStep ?? "", core: after.core, expiresAt: after.expiresAt, depth: after.path.count)
+            keyHex: Hex.encode(session), rev: change.after.rev, month: change.after.month, kind: change.kind,
+            step: change.step, answers: loggedAnswers, outcome: change.outcome.map(Self.outcomeText) ?? "",
+            nextStep: change.nextStep ?? "", core: change.after.core, expiresAt: change.after.expiresAt,
+            depth: change.after.path.count)
         if let completion {
             // The row keeps the path's step ids (the funnel's), never its answers: those are the
             // log's and the completion's.
-            let steps = JSONValue.array(after.path.map { ["step": .string($0.step)] })
+            let steps = JSONValue.array(change.after.path.map { ["step": .string($0.step)] })
             append.completion = (
                 Self.text(steps), Self.text(.array(completion.path.map(JSONValue.string))),
                 Self.text(try sealing.seal(completion.answers, sensitive: sensitive, session: session))
             )
         }
         if let record = change.idempotency {
-            let response = try recordable(record.body, sensitive: sensitive, key: key, idempotencyKey: record.key)
+            let response = try recordable(
+                record.body, sensitive: sensitive, key: Data(session), idempotencyKey: record.key)
             append.idempotency = (record.key, Hex.encode(record.requestHash), record.status, Hex.encode(response))
         }
         return append
@@ -90,6 +94,13 @@ extension SessionStore {
 
     /// Canonical JSON text.
     static func text(_ value: JSONValue) -> String { String(decoding: CanonicalJSON.encode(value), as: UTF8.self) }
+
+    /// An outcome's canonical text; that of a clean outcome (almost every answer's) written once.
+    static func outcomeText(_ outcome: JSONValue) -> String {
+        outcome == ValidationOutcome.cleanJSON ? cleanOutcomeText : text(outcome)
+    }
+
+    private static let cleanOutcomeText = text(ValidationOutcome.cleanJSON)
 
     /// Expires up to `limit` sessions idle past their TTL (issue 27: expiry is lazy). Candidates
     /// come from the row's expiry, which is the one it had at start or at its last sweep; each

@@ -1,24 +1,37 @@
 /// The latest snapshot of recently used sessions, so an unchanged session is answered from
 /// memory. Coherent across processes: every change NOTIFYs `parley_sessions` with the
-/// session's key and new rev, and ``invalidate(keyHex:rev:)`` leaves a marker of that rev so a
-/// database read that raced with the change can never put the older snapshot back.
+/// session's key and new rev, and ``invalidate(key:rev:)`` leaves a marker of that rev so a
+/// database read that raced with the change can never put the older snapshot back. Snapshots are
+/// found by the id's text (``CachedSessionID``), notifications by the key's bits (``SessionKey``):
+/// neither is hashed as a `String`.
 final class SnapshotCache: Sendable {
+    /// A snapshot and the state it shows, shared by reference: a slot is copied in and out of
+    /// the dictionary with one retain, not one per field of the state.
+    private final class Entry: Sendable {
+        let snapshot: SessionSnapshot
+        /// The state that snapshot shows (issue 27: an answer on a cache hit reads nothing).
+        let record: SessionRecord?
+
+        init(snapshot: SessionSnapshot, record: SessionRecord?) {
+            self.snapshot = snapshot
+            self.record = record
+        }
+    }
+
     private struct Slot {
         /// The newest rev known for the session (from a snapshot or a notification).
         var rev: Int
-        /// The snapshot of that rev, when known.
-        var snapshot: SessionSnapshot?
-        /// The state that snapshot shows (issue 27: an answer on a cache hit reads nothing).
-        var record: SessionRecord?
+        /// The snapshot of that rev (and its state), when known.
+        var entry: Entry?
     }
 
     private struct State {
-        var slots: LRUDictionary<String, Slot>
-        /// Session id by hex key, for notifications (which never carry ids).
-        var ids: LRUDictionary<String, String>
-        /// The newest rev notified per hex key, cached or not: a read that started before the
+        var slots: LRUDictionary<CachedSessionID, Slot>
+        /// Session id by key, for notifications (which never carry ids).
+        var ids: LRUDictionary<SessionKey, CachedSessionID>
+        /// The newest rev notified per key, cached or not: a read that started before the
         /// notification arrived must not be stored.
-        var notified: LRUDictionary<String, Int>
+        var notified: LRUDictionary<SessionKey, Int>
     }
 
     /// Taken two or three times per answer by any of the responder threads and the listener:
@@ -43,51 +56,58 @@ final class SnapshotCache: Sendable {
 
     /// The cached snapshot of a session, when it is the newest known.
     func snapshot(_ id: String) -> SessionSnapshot? {
-        state.withLock { $0.slots.value(for: id)?.snapshot }
+        state.withLock { $0.slots.value(for: CachedSessionID(id))?.entry }?.snapshot
     }
 
     /// The cached snapshot of a session and the state it shows, when it is the newest known rev.
     func current(_ id: String) -> (snapshot: SessionSnapshot, record: SessionRecord)? {
-        state.withLock { state in
-            guard let slot = state.slots.value(for: id), let snapshot = slot.snapshot, let record = slot.record else {
-                return nil
-            }
-            return (snapshot, record)
-        }
+        guard let entry = state.withLock({ $0.slots.value(for: CachedSessionID(id))?.entry }),
+            let record = entry.record
+        else { return nil }
+        return (entry.snapshot, record)
     }
 
     /// Remembers a snapshot (and the state it shows) unless a newer rev is already known.
-    func store(_ snapshot: SessionSnapshot, record: SessionRecord? = nil, id: String, keyHex: String) {
+    func store(_ snapshot: SessionSnapshot, record: SessionRecord? = nil, id: SessionID) {
+        guard let key = SessionKey(id.key) else { return }
+        let id = CachedSessionID(id.text)
+        // The state's answers are about as large as the body's prefill and path: counted twice.
+        let cost = snapshot.body.count * (record == nil ? 1 : 2)
+        let entry = Entry(snapshot: snapshot, record: record)
         // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
         // kilobytes) is freed after the lock is released, not while writers and the listener wait.
         let evicted = state.withLock { state -> [Slot] in
             if let rev = state.slots.peek(id, { $0.rev }), rev > snapshot.rev { return [] }
-            if let notified = state.notified.peek(keyHex), notified > snapshot.rev { return [] }
-            state.ids.set(id, for: keyHex)
-            // The state's answers are about as large as the body's prefill and path: counted twice.
-            let cost = snapshot.body.count * (record == nil ? 1 : 2)
-            return state.slots.update(Slot(rev: snapshot.rev, snapshot: snapshot, record: record), for: id, cost: cost)
+            if let notified = state.notified.peek(key), notified > snapshot.rev { return [] }
+            state.ids.set(id, for: key)
+            return state.slots.update(Slot(rev: snapshot.rev, entry: entry), for: id, cost: cost)
         }
         _ = evicted
     }
 
     /// A change at `rev` happened (in any process): drop older snapshots of that session.
-    func invalidate(keyHex: String, rev: Int) {
-        invalidate([(keyHex, rev)])
+    func invalidate(key: SessionKey, rev: Int) {
+        invalidate([(key, rev)])
     }
 
     /// Changes happened (a group-committed batch's notification lists many): drops older
     /// snapshots of those sessions under one acquisition of the lock.
-    func invalidate(_ changes: [(keyHex: String, rev: Int)]) {
-        let dropped = state.withLock { state -> [Slot] in
-            var dropped: [Slot] = []
-            for (keyHex, rev) in changes {
-                state.notified.set(max(rev, state.notified.peek(keyHex) ?? 0), for: keyHex)
-                // Only the slot's rev is read (in place): copying the slot, a snapshot and a state,
-                // cost more than the rest of the invalidation of an answer's own notification.
-                guard let id = state.ids.peek(keyHex), let slotRev = state.slots.peek(id, { $0.rev }), slotRev < rev
-                else { continue }
-                dropped += state.slots.update(Slot(rev: rev, snapshot: nil, record: nil), for: id)
+    func invalidate(_ changes: [(key: SessionKey, rev: Int)]) {
+        let dropped = state.withLock { state -> [Entry] in
+            var dropped: [Entry] = []
+            for (key, rev) in changes {
+                state.notified.set(max(rev, state.notified.peek(key) ?? 0), for: key)
+                guard let id = state.ids.peek(key) else { continue }
+                // In place, and only the entry's reference moved out: replacing the slot copied
+                // it, a snapshot and a state, and the answer's own notification lands here.
+                let old = state.slots.modify(id) { slot, cost -> Entry? in
+                    guard slot.rev < rev else { return nil }
+                    slot.rev = rev
+                    cost = 0
+                    defer { slot.entry = nil }
+                    return slot.entry
+                }
+                if let old, let old { dropped.append(old) }
             }
             return dropped
         }
