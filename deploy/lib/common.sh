@@ -51,7 +51,8 @@ release_bin() { # $1 = product; the path of its release binary
 # The one build deploy/test makes for the Swift tests and every later phase (schemathesis, the
 # browser, the drills): optimized as shipped, so the suite exercises the code the release runs
 # and runs at its speed (a debug build spends most of the suite in unspecialized generic code);
-# `-enable-testing` for the `@testable` imports; `assert` kept on (`-assert-config Debug`).
+# `-enable-testing` for the `@testable` imports; `assert` kept on (`-assert-config Debug`);
+# optimized across modules like RELEASE_FLAGS, so the tests run the code generation that ships.
 # In a scratch directory of its own: the static release build above keeps its incremental state.
 TEST_BUILD_FLAGS=(-c release -Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug
-    --scratch-path "$PARLEY_ROOT/.build-test")
+    -Xswiftc -cross-module-optimization --scratch-path "$PARLEY_ROOT/.build-test")
