@@ -5,39 +5,37 @@ enum SessionChangeNotice {
     /// every replica arrives here, and splitting by `Character` cost more than the answer's own
     /// bookkeeping.
     static func changes(_ payload: String) -> [(keyHex: String, rev: Int)] {
-        var payload = payload
-        return payload.withUTF8 { bytes in
-            var changes: [(keyHex: String, rev: Int)] = []
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
-                if let change = change(UnsafeBufferPointer(rebasing: bytes[start..<end])) { changes.append(change) }
-                start = end + 1
-            }
-            return changes
+        var changes: [(keyHex: String, rev: Int)] = []
+        forEachItem(of: payload) { item in
+            if let change = change(item) { changes.append(change) }
         }
+        return changes
     }
 
     /// The changes a payload names as the snapshot cache finds them (``SessionKey``): those of
     /// ``changes(_:)`` whose key is a session key's 64 hex digits, without a `String` per key.
     static func keys(_ payload: String) -> [(key: SessionKey, rev: Int)] {
+        var changes: [(key: SessionKey, rev: Int)] = []
+        forEachItem(of: payload) { item in
+            if let (colon, rev) = parts(item), let key = SessionKey(hex: UnsafeBufferPointer(rebasing: item[..<colon]))
+            {
+                changes.append((key, rev))
+            }
+        }
+        return changes
+    }
+
+    /// Calls `body` with each comma-separated item of `payload`'s bytes (empty ones too).
+    private static func forEachItem(of payload: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var payload = payload
-        return payload.withUTF8 { bytes in
-            var changes: [(key: SessionKey, rev: Int)] = []
+        payload.withUTF8 { bytes in
             var start = 0
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
-                let item = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if let (colon, rev) = parts(item),
-                    let key = SessionKey(hex: UnsafeBufferPointer(rebasing: item[..<colon]))
-                {
-                    changes.append((key, rev))
-                }
+                body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 start = end + 1
             }
-            return changes
         }
     }
 
