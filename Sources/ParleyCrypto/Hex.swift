@@ -42,7 +42,10 @@ public enum Hex {
         return bytes
     }
 
-    private static func value(_ digit: UInt8) -> UInt8? {
+    /// The value of one hex digit (either case), nil for any other byte: for readers that decode
+    /// hex where it lies (the snapshot cache's session keys) instead of through ``decode(_:)``.
+    @inlinable
+    public static func value(_ digit: UInt8) -> UInt8? {
         switch digit {
         case 0x30...0x39: return digit - 0x30
         case 0x61...0x66: return digit - 0x61 + 10

@@ -1,3 +1,5 @@
+import ParleyCrypto
+
 /// A session's key (``SessionID/key``, the SHA-256 of its id) as four words: how the snapshot
 /// cache finds a session named by a `parley_sessions` notification. Hashing 64 hex digits as a
 /// `String` cost ~800 instructions, and the cache hashed them five times an answer; a SHA-256
@@ -34,19 +36,10 @@ struct SessionKey: Hashable, Sendable {
         var value: UInt64 = 0
         for byte in 0..<8 {
             let digit = 16 * index + 2 * byte
-            guard let high = nibble(hex[digit]), let low = nibble(hex[digit + 1]) else { return nil }
+            guard let high = Hex.value(hex[digit]), let low = Hex.value(hex[digit + 1]) else { return nil }
             value |= UInt64(high << 4 | low) << (8 * UInt64(byte))
         }
         return UInt64(littleEndian: value)
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     static func == (lhs: SessionKey, rhs: SessionKey) -> Bool {
