@@ -55,7 +55,7 @@ struct ServiceParts: Sendable {
         FeatureHandlers(
             screens: ScreenHandlers(
                 configuration: configuration, versions: versions, screens: screens, cores: cores, locales: locales,
-                metrics: metrics),
+                metrics: metrics, hotScreens: HotScreens()),
             flows: FlowHandlers(configuration: configuration, versions: versions, locales: locales, logger: logger),
             bundles: BundleHandlers(
                 configuration: configuration, access: access, flows: versions.flows, live: versions.cache,

@@ -10,11 +10,20 @@ public struct RequestContext: Sendable {
         let logger: Logger
         let remoteAddress: String
         let isSecure: Bool
+        let loopIndex: Int
 
-        init(logger: Logger, remoteAddress: String, isSecure: Bool) {
+        init(logger: Logger, remoteAddress: String, isSecure: Bool, loopIndex: Int = 0) {
             self.logger = logger
             self.remoteAddress = remoteAddress
             self.isSecure = isSecure
+            self.loopIndex = loopIndex
+        }
+
+        /// A copy with one part changed (a setter below: rare, never on the request path).
+        func with(logger: Logger? = nil, remoteAddress: String? = nil, isSecure: Bool? = nil) -> Shared {
+            Shared(
+                logger: logger ?? self.logger, remoteAddress: remoteAddress ?? self.remoteAddress,
+                isSecure: isSecure ?? self.isSecure, loopIndex: loopIndex)
         }
     }
 
@@ -23,18 +32,23 @@ public struct RequestContext: Sendable {
     /// The server's logger; ``requestLogger`` adds the request's id.
     public var logger: Logger {
         _read { yield shared.logger }
-        set { shared = Shared(logger: newValue, remoteAddress: shared.remoteAddress, isSecure: shared.isSecure) }
+        set { shared = shared.with(logger: newValue) }
     }
     /// The peer's address as `host:port`.
     public var remoteAddress: String {
         _read { yield shared.remoteAddress }
-        set { shared = Shared(logger: shared.logger, remoteAddress: newValue, isSecure: shared.isSecure) }
+        set { shared = shared.with(remoteAddress: newValue) }
     }
     /// Whether the request arrived over TLS.
     public var isSecure: Bool {
         _read { yield shared.isSecure }
-        set { shared = Shared(logger: shared.logger, remoteAddress: shared.remoteAddress, isSecure: newValue) }
+        set { shared = shared.with(isSecure: newValue) }
     }
+    /// The index of the event loop (its thread) that read the request; 0 for a request that
+    /// reached no loop (the socketless client). A shard key: state that every request writes
+    /// (counters, hot-entry memos) is kept per loop, so two loops' requests never write the same
+    /// cache line, which costs a transfer between cores on every request where two loops share it.
+    public var loopIndex: Int { shared.loopIndex }
     /// Path parameters bound by the router (`{id}` → value), percent-decoded.
     public var parameters: PathParameters
     /// The id that ties this request's log lines to its response (`X-Request-Id`), once a

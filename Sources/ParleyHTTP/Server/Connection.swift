@@ -33,7 +33,8 @@ final class Connection {
         self.loop = loop
         handshaking = tls != nil
         machine = ConnectionStateMachine(limits: loop.core.limits, now: loop.now)
-        contextShared = RequestContext.Shared(logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil)
+        contextShared = RequestContext.Shared(
+            logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil, loopIndex: loop.index)
     }
 
     var fd: Int32 { socket.rawValue }

@@ -7,6 +7,9 @@ import Logging
 /// other threads reach it only through its `LoopHandle`.
 final class EventLoop {
     let core: ServerCore
+    /// This loop's place among the server's loops (0, 1, …): requests carry it as their
+    /// context's `loopIndex`, a shard key for state they all write.
+    let index: Int
     let handle: LoopHandle
     /// Every loop's handle, this one's included, for balancing connections between them.
     private let peers: [LoopHandle]
@@ -29,8 +32,11 @@ final class EventLoop {
     private var acceptsPaused = false
 
     /// Takes ownership of `listener`, a raw descriptor handed over by `HTTPServer.start()`.
-    init(core: ServerCore, handle: LoopHandle, peers: [LoopHandle] = [], listener: Int32) throws(SocketError) {
+    init(core: ServerCore, index: Int, handle: LoopHandle, peers: [LoopHandle] = [], listener: Int32)
+        throws(SocketError)
+    {
         self.core = core
+        self.index = index
         self.handle = handle
         self.peers = peers
         self.listener = FileDescriptor(owning: listener)

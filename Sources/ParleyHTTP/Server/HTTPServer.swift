@@ -74,7 +74,7 @@ public final class HTTPServer: Sendable {
             let thread = Thread {
                 Thread.current.name = "parley-http-\(index)"
                 do {
-                    try EventLoop(core: core, handle: handle, peers: peers, listener: raw).run()
+                    try EventLoop(core: core, index: index, handle: handle, peers: peers, listener: raw).run()
                 } catch {
                     core.logger.critical("event loop failed to start", metadata: ["error": "\(error)"])
                     handle.markFinished()

@@ -25,6 +25,9 @@ final class LiveVersionCache: Sendable {
     }
 
     private let state: Mutex<State>
+    /// ``State/invalidations`` where it can be read without the lock: ``HotScreens`` compares
+    /// it on every hit, and a lock both loops take on every request is what it avoids.
+    private let invalidations = Atomic<UInt64>(0)
 
     /// At most `limit` live mappings and decoded versions (and 8× as many released markers);
     /// the least recently used go first.
@@ -43,6 +46,10 @@ final class LiveVersionCache: Sendable {
 
     /// A token to take *before* reading the live version from the database, for
     /// ``remember(live:flow:channel:readAfter:)``.
+    /// Changes whenever a live mapping is forgotten (a release, or notifications missed), read
+    /// without the lock: an answer derived from the mappings at one value is stale at another.
+    var generation: UInt64 { invalidations.load(ordering: .acquiring) }
+
     func invalidationCount() -> UInt64 {
         state.withLock { $0.invalidations }
     }
@@ -86,6 +93,7 @@ final class LiveVersionCache: Sendable {
         let key = LiveKey(flow: ScalarKey(flow), channel: ScalarKey(channel))
         state.withLock { state in
             state.invalidations &+= 1
+            invalidations.store(state.invalidations, ordering: .releasing)
             state.live.removeValue(forKey: key)
         }
     }
@@ -94,6 +102,7 @@ final class LiveVersionCache: Sendable {
     func invalidateAll() {
         state.withLock { state in
             state.invalidations &+= 1
+            invalidations.store(state.invalidations, ordering: .releasing)
             state.live.removeAll()
         }
     }

@@ -10,9 +10,10 @@ struct MetricsMiddleware: HTTPMiddleware {
         -> HTTPReply
     {
         let start = MonotonicClock.nanoseconds()
-        return next(request, context).map(with: (metrics, start)) { response, started in
+        return next(request, context).map(with: (metrics, start, context.http.loopIndex)) { response, started in
             started.0.record(
-                status: response.status.code, seconds: Double(MonotonicClock.nanoseconds() &- started.1) * 1e-9)
+                status: response.status.code, seconds: Double(MonotonicClock.nanoseconds() &- started.1) * 1e-9,
+                loop: started.2)
         }
     }
 }

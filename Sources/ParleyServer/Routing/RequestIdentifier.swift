@@ -1,5 +1,4 @@
 public import ParleyHTTP
-import Synchronization
 
 /// Gives every request an id that ties a client's report to the server's log line
 /// (DESIGN.md "Operations"): a well-formed `X-Request-Id` from the client (a proxy's or the
@@ -19,16 +18,17 @@ public struct RequestIdentifier: HTTPMiddleware {
     public func respond(to request: HTTPRequest, context: RequestContext, next: HTTPNext<RequestContext>)
         -> HTTPReply
     {
-        let id = requestId(for: request)
+        let id = requestId(for: request, loop: context.loopIndex)
         var context = context
         context.requestId = id
         return next(request, context).map(with: id) { Self.tag(&$0, $1) }
     }
 
     /// The client's id when it is 1…`maxLength` safe characters, else a generated one.
-    func requestId(for request: HTTPRequest) -> String {
+    /// `loop`: the request's event loop, whose own counter numbers it.
+    func requestId(for request: HTTPRequest, loop: Int = 0) -> String {
         if let given = request.headers["X-Request-Id"], Self.isWellFormed(given, maxLength: maxLength) { return given }
-        return RequestIdSource.shared.next()
+        return RequestIdSource.shared.next(loop: loop)
     }
 
     /// Letters, digits and `-_.:`, so the id is safe in a header, a JSON string and a log
@@ -64,13 +64,15 @@ public struct RequestIdentifier: HTTPMiddleware {
     }
 }
 
-/// Fresh request ids: a random per-process prefix (so replicas do not collide) and a counter
+/// Fresh request ids: a random per-process prefix (so replicas do not collide) and a number
 /// (so ids are cheap: no random-number syscall), as `k3Zq9T-0000002a`. Fifteen bytes, so the
-/// first 2³² ids of a process are small strings, held inline: no allocation per request.
+/// first 2³² ids of a process are small strings, held inline: no allocation per request. Each
+/// event loop counts on its own (``LoopCounter``) and its number's low four bits are its part:
+/// two loops never write one counter, and never hand out the same id.
 final class RequestIdSource: Sendable {
     static let shared = RequestIdSource()
     private let prefix: [UInt8]
-    private let counter = Atomic<UInt64>(0)
+    private let counter = LoopCounter()
 
     init() {
         // Six of 62 letters and digits: about 36 random bits.
@@ -80,8 +82,10 @@ final class RequestIdSource: Sendable {
             (0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] } + [UInt8(ascii: "-")]
     }
 
-    func next() -> String {
-        let value = counter.wrappingAdd(1, ordering: .relaxed).newValue
+    /// A fresh id from loop `loop`'s counter.
+    func next(loop: Int = 0) -> String {
+        let part = UInt64(loop & (LoopShards<Int>.count - 1))
+        let value = counter.add(1, loop: loop) << 4 | part
         let digits = value >> 32 == 0 ? 8 : 16
         return String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
             _ = buffer.initialize(fromContentsOf: prefix)

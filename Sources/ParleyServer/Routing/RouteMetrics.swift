@@ -1,7 +1,6 @@
-import Synchronization
-
-/// Request counts by status and a latency histogram for one route, behind
-/// the route's own lock so routes never contend with each other.
+/// Request counts by status and a latency histogram for one route, kept per event loop
+/// (``LoopShards``): routes never contend with each other, and one route's requests on two
+/// loops never write the same cache line.
 final class RouteMetrics: Sendable {
     private struct State {
         /// Counts by status, in order of first use: a route answers with a handful of statuses,
@@ -13,12 +12,13 @@ final class RouteMetrics: Sendable {
     }
 
     let route: ServiceRoute
-    private let state = Mutex(State())
+    private let state = LoopShards { State() }
 
     init(route: ServiceRoute) { self.route = route }
 
-    func record(status: Int, seconds: Double) {
-        state.withLock { state in
+    /// Counts one response of loop `loop` (the request context's `loopIndex`).
+    func record(status: Int, seconds: Double, loop: Int) {
+        state.withLock(loop: loop) { state in
             if let index = state.statuses.firstIndex(where: { $0.status == status }) {
                 state.statuses[index].count += 1
             } else {
@@ -34,7 +34,7 @@ final class RouteMetrics: Sendable {
 
     /// Lines for ``Metric/httpRequests`` and the ``Metric/httpRequestDuration`` histogram.
     func lines() -> [MetricsRegistry.Sample] {
-        let snapshot = state.withLock { $0 }
+        let snapshot = merged()
         let labels = "route=\"\(route.path)\",method=\"\(route.method)\""
         let requests = snapshot.statuses.sorted { $0.status < $1.status }.map {
             Metric.httpRequests.sample($0.count, labels: "\(labels),status=\"\($0.status)\"")
@@ -50,5 +50,23 @@ final class RouteMetrics: Sendable {
         durations.append("\(histogram)_sum{\(labels)} \(snapshot.sum)")
         durations.append("\(histogram)_count{\(labels)} \(snapshot.count)")
         return requests + [(Metric.httpRequestDuration, durations.joined(separator: "\n"))]
+    }
+
+    /// Every loop's counts added up.
+    private func merged() -> State {
+        var total = State()
+        for part in state.snapshots() {
+            for (status, count) in part.statuses {
+                if let index = total.statuses.firstIndex(where: { $0.status == status }) {
+                    total.statuses[index].count += count
+                } else {
+                    total.statuses.append((status, count))
+                }
+            }
+            for index in total.buckets.indices { total.buckets[index] += part.buckets[index] }
+            total.count += part.count
+            total.sum += part.sum
+        }
+        return total
     }
 }

@@ -26,7 +26,8 @@ final class CoreCapabilities: Sendable {
     }
 
     private let known: Mutex<LRUDictionary<String, Resolved>>
-    private let floor: Resolved
+    /// What a request without the header gets: the oldest supported core.
+    let floor: Resolved
 
     /// Remembers at most `limit` header values; the least recently seen goes first.
     init(limit: Int) {

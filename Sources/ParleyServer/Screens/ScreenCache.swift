@@ -49,28 +49,39 @@ final class ScreenCache: Sendable {
             okHeaders.set("Content-Type", "application/json")
             self.okHeaders = okHeaders.sharingEncoding()
         }
+
+        /// The same entry sharing no object with this one (its body and encoded fields are
+        /// copied): for ``HotScreens``, whose per-loop copies are retained and released on
+        /// every hit without touching a reference count another loop writes.
+        func copy() -> Entry {
+            Entry(
+                body: body.withUnsafeBufferPointer { Array($0) }, etag: etag, served: served,
+                substitutions: substitutions, headers: headers)
+        }
     }
 
     private let entries: Mutex<LRUDictionary<Key, Entry>>
     /// Lookups that found their screen, and those that did not (``Metric/screenCache``):
     /// counted beside the entries, not in the registry, so a hit costs no second lock.
-    private let hits = Atomic<UInt64>(0)
-    private let misses = Atomic<UInt64>(0)
+    private let hits = LoopCounter()
+    private let misses = LoopCounter()
 
     /// At most `limit` screens; the least recently served goes first.
     init(limit: Int) { entries = Mutex(LRUDictionary(capacity: limit)) }
 
-    func entry(_ key: Key) -> Entry? {
+    func entry(_ key: Key, loop: Int = 0) -> Entry? {
         let entry = entries.withLock { $0.value(for: key) }
-        if entry == nil { misses.add(1, ordering: .relaxed) } else { hits.add(1, ordering: .relaxed) }
+        if entry == nil { misses.add(1, loop: loop) } else { hits.add(1, loop: loop) }
         return entry
     }
 
-    /// The lookup counts for `/metrics`.
+    /// Counts a hit answered before this cache was asked (``HotScreens``), on loop `loop`.
+    func countHit(loop: Int) { hits.add(1, loop: loop) }
+
     func lookupLines() -> [MetricsRegistry.Sample] {
         [
-            Metric.screenCache.sample(hits.load(ordering: .relaxed), labels: #"result="hit""#),
-            Metric.screenCache.sample(misses.load(ordering: .relaxed), labels: #"result="miss""#),
+            Metric.screenCache.sample(hits.total, labels: #"result="hit""#),
+            Metric.screenCache.sample(misses.total, labels: #"result="miss""#),
         ]
     }
 

@@ -11,20 +11,44 @@ struct ScreenHandlers: ServiceHandler {
     let cores: CoreCapabilities
     let locales: LocaleChoices
     let metrics: MetricsRegistry
+    /// Each event loop's last answer from memory.
+    let hotScreens: HotScreens
 }
 
 extension ScreenHandlers {
     /// `GET /v1/screens/{flow}[/{step}]`: the live version's step gated for `Parley-Core`, from
-    /// memory on the event loop when the live version is cached, else after reading it.
+    /// memory on the event loop when the live version is cached (this loop's last answer when
+    /// the request asks the same, ``HotScreens``), else after reading it.
     func screen(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPReply {
         let target = try screenTarget(request, requestContext)
-        let core = try cores.resolve(request)
+        let (coreHeader, repeated) = request.headers.single("Parley-Core")
+        if repeated { throw ServiceProblem.badParameter("send Parley-Core once") }
+        let question = HotScreens.Question(
+            flow: target.flow, step: target.step, channel: target.channel, core: coreHeader,
+            language: request.headers["Accept-Language"])
+        // Read before the live version: a release after this moment makes a newer number, so
+        // what is remembered below is never taken for newer than it is.
+        let generation = versions.cache.generation
+        let loop = requestContext.loopIndex
+        if let hot = hotScreens.answer(question, generation: generation, loop: loop) {
+            screens.cache.countHit(loop: loop)
+            recordGating(hot.entry, coreLabel: hot.coreLabel)
+            return .now(response(hot.entry, splitting: false, request))
+        }
+        let core = try coreHeader.map { header throws(HTTPError) in try cores.resolve(header: header) } ?? cores.floor
         if let known = versions.cache.live(flow: target.flow, channel: target.channel) {
-            return .now(try screenResponse(known, target, core, request))
+            let (entry, splitting) = try screenEntry(known, target, core, request, loop: loop)
+            recordGating(entry, coreLabel: core.label)
+            if !splitting {
+                hotScreens.remember(entry, coreLabel: core.label, for: question, generation: generation, loop: loop)
+            }
+            return .now(response(entry, splitting: splitting, request))
         }
         return .offLoop {
             let live = try await versions.liveRelease(flow: target.flow, channel: target.channel)
-            return try screenResponse(live, target, core, request)
+            let (entry, splitting) = try screenEntry(live, target, core, request, loop: loop)
+            recordGating(entry, coreLabel: core.label)
+            return response(entry, splitting: splitting, request)
         }
     }
 
@@ -39,10 +63,12 @@ extension ScreenHandlers {
         return (flow, step, channel ?? configuration.defaultChannel)
     }
 
-    private func screenResponse(
+    /// The cached (or newly rendered) screen for the request, and whether a rollout is
+    /// splitting its flow (then the answer depends on `Parley-Subject`).
+    private func screenEntry(
         _ live: LiveRelease?, _ target: (flow: String, step: String?, channel: String),
-        _ core: CoreCapabilities.Resolved, _ request: HTTPRequest
-    ) throws(HTTPError) -> HTTPResponse {
+        _ core: CoreCapabilities.Resolved, _ request: HTTPRequest, loop: Int
+    ) throws(HTTPError) -> (entry: ScreenCache.Entry, splitting: Bool) {
         // During a partial rollout the version depends on who asks (`Parley-Subject`; none: the
         // full release's), so the response must not be shared by caches.
         let splitting = live?.isSplitting ?? false
@@ -52,11 +78,15 @@ extension ScreenHandlers {
         }
         let stepId = target.step ?? version.flow.start
         let locale = locales.locale(request, version)
-        guard let entry = screens.render(version, step: stepId, for: core, locale: locale) else {
+        guard let entry = screens.render(version, step: stepId, for: core, locale: locale, loop: loop) else {
             throw ServiceProblem.notFound(
                 "version \(version.version) of flow \"\(version.flowId)\" has no step \"\(stepId)\"")
         }
-        recordGating(entry, core: core)
+        return (entry, splitting)
+    }
+
+    /// The 200 (or the 304 `If-None-Match` earns) that `entry` answers.
+    private func response(_ entry: ScreenCache.Entry, splitting: Bool, _ request: HTTPRequest) -> HTTPResponse {
         let notModified = request.headers["If-None-Match"].map { EntityTag.matches($0, entry.etag) } ?? false
         // The usual answer, a shared 200, goes out with the entry's own fields: no copy, no lookup.
         var headers = notModified ? entry.headers : entry.okHeaders
@@ -79,12 +109,12 @@ extension ScreenHandlers {
     }
 
     /// Counts what gating changed for this response, by core and component type.
-    func recordGating(_ entry: ScreenCache.Entry, core: CoreCapabilities.Resolved) {
+    func recordGating(_ entry: ScreenCache.Entry, coreLabel: String) {
         for substitution in entry.substitutions {
             metrics.increment(
                 .gatingSubstitutions,
                 labels: [
-                    ("core", core.label), ("component", substitution.component), ("outcome", substitution.decision),
+                    ("core", coreLabel), ("component", substitution.component), ("outcome", substitution.decision),
                 ])
         }
     }

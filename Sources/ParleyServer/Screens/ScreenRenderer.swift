@@ -12,12 +12,13 @@ struct ScreenRenderer: Sendable {
     /// The cached or freshly gated step in `locale` (nil: a flow in one language); `nil` when
     /// the version has no such step.
     func render(
-        _ version: StoredFlowVersion, step stepId: String, for core: CoreCapabilities.Resolved, locale: String? = nil
+        _ version: StoredFlowVersion, step stepId: String, for core: CoreCapabilities.Resolved, locale: String? = nil,
+        loop: Int = 0
     ) -> ScreenCache.Entry? {
         let key = ScreenCache.Key(
             flow: ScalarKey(version.flowId), version: version.version, step: ScalarKey(stepId),
             fingerprint: core.fingerprint, locale: locale)
-        if let hit = cache.entry(key) { return hit }
+        if let hit = cache.entry(key, loop: loop) { return hit }
         guard let entry = render(version.flow(in: locale), of: version, step: stepId, for: core, locale: locale)
         else { return nil }
         cache.store(entry, for: key)
