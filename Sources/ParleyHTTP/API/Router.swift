@@ -44,7 +44,13 @@ public struct Router: HTTPResponder {
 
     /// Routes by their number of segments (a pattern matches only paths with as many), each list
     /// most specific first: a request is compared only with the routes that could match it.
-    private var routes: [[Route]] = []
+    private var routes: [[Route]] = [] {
+        didSet { candidates = Candidates(routes) }
+    }
+    /// The same routes, flat and unretained, for matching: walking ``routes`` retained and
+    /// released the inner list, each route and its pattern, about ten reference counts a
+    /// request on objects every event loop shares (so their cache lines moved between cores).
+    private var candidates = Candidates([])
     /// Middleware around every route, 404 and 405 included, outermost first.
     private var middleware: [any HTTPMiddleware<RequestContext>] = []
 
@@ -78,7 +84,7 @@ public struct Router: HTTPResponder {
         // Kept most specific first (stable among equals), so `match` can stop at the first route
         // that matches with the request's method, and after the block of equally specific ones.
         let index =
-            routes[count].firstIndex { RoutePattern.lessSpecific($0.pattern.specificity, route.pattern.specificity) }
+            routes[count].firstIndex { RoutePattern.lessSpecific($0.pattern, route.pattern) }
             ?? routes[count].endIndex
         routes[count].insert(route, at: index)
     }
@@ -151,26 +157,72 @@ public struct Router: HTTPResponder {
         let segments = request.pathSegments
         // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
         if segments.contains(where: { $0.utf8.count <= 2 && ($0 == "." || $0 == "..") }) { throw .notFound() }
-        guard segments.count < routes.count else { throw .notFound() }
-        var getFallback: (Route, PathParameters)?
+        let block = candidates.block(segments: segments.count)
+        var getFallback: (Int, PathParameters)?
         var allowed: [String] = []
-        var mostSpecific: [Bool]?
-        for route in routes[segments.count] {
-            // Routes are sorted most specific first: past the block of the first match, every
-            // route is less specific and cannot be the answer.
-            if let best = mostSpecific, best != route.pattern.specificity { break }
-            guard let parameters = route.pattern.match(segments) else { continue }
-            mostSpecific = route.pattern.specificity
-            if route.method == request.method { return (route, parameters) }
-            if request.method == "HEAD" && route.method == "GET" && getFallback == nil {
-                getFallback = (route, parameters)
+        var mostSpecific: UInt64?
+        for index in block {
+            // Read in place, unretained: `routes` keeps every route alive for the router's life.
+            let probe = candidates.routes[index]._withUnsafeGuaranteedRef { route -> Probe in
+                // Routes are sorted most specific first: past the block of the first match, every
+                // route is less specific and cannot be the answer.
+                if let best = mostSpecific, best != route.pattern.literals { return .stop }
+                guard let parameters = route.pattern.match(segments) else { return .skip }
+                return .match(
+                    parameters, literals: route.pattern.literals, sameMethod: route.method == request.method,
+                    get: route.method == "GET")
             }
-            allowed.append(route.method)
+            switch probe {
+            case .stop: break
+            case .skip: continue
+            case .match(let parameters, let literals, let sameMethod, let get):
+                mostSpecific = literals
+                if sameMethod { return (candidates.routes[index].takeUnretainedValue(), parameters) }
+                if request.method == "HEAD" && get && getFallback == nil { getFallback = (index, parameters) }
+                allowed.append(candidates.routes[index]._withUnsafeGuaranteedRef { $0.method })
+                continue
+            }
+            break
         }
-        if let getFallback { return getFallback }
+        if let (index, parameters) = getFallback { return (candidates.routes[index].takeUnretainedValue(), parameters) }
         if allowed.isEmpty { throw .notFound() }
         if allowed.contains("GET") { allowed.append("HEAD") }
         throw .methodNotAllowed(allowed: Array(Set(allowed)).sorted())
+    }
+
+    /// What comparing a request with one route found.
+    private enum Probe {
+        /// Past the most specific matches: no later route can be the answer.
+        case stop
+        /// Not this route.
+        case skip
+        /// The path matches (whatever the method).
+        case match(PathParameters, literals: UInt64, sameMethod: Bool, get: Bool)
+    }
+
+    /// ``routes`` flattened: one list of unretained references, with where each segment count's
+    /// block starts. Valid while ``routes`` holds the same routes (it is rebuilt on every change).
+    private struct Candidates: Sendable {
+        let routes: [Unmanaged<Route>]
+        /// `starts[n]..<starts[n + 1]`: the routes of `n` segments.
+        let starts: [Int]
+
+        init(_ lists: [[Route]]) {
+            var routes: [Unmanaged<Route>] = []
+            var starts: [Int] = []
+            for list in lists {
+                starts.append(routes.count)
+                routes.append(contentsOf: list.map { Unmanaged.passUnretained($0) })
+            }
+            starts.append(routes.count)
+            self.routes = routes
+            self.starts = starts
+        }
+
+        /// The indices of the routes with `segments` segments (empty past the longest).
+        func block(segments: Int) -> Range<Int> {
+            segments + 1 < starts.count ? starts[segments]..<starts[segments + 1] : 0..<0
+        }
     }
 }
 
@@ -192,10 +244,12 @@ final class RoutePattern: Sendable {
             }
             return .literal(String(part))
         }
-        specificity = segments.map { segment in
-            if case .literal = segment { return true }
-            return false
+        precondition(segments.count <= 64, "a route pattern has at most 64 segments")
+        var literals: UInt64 = 0
+        for (index, segment) in segments.enumerated() {
+            if case .literal = segment { literals |= 1 << UInt64(index) }
         }
+        self.literals = literals
         names = segments.map { segment in
             switch segment {
             case .literal(let name), .parameter(let name): name
@@ -204,20 +258,27 @@ final class RoutePattern: Sendable {
         lengths = names.map(\.utf8.count)
     }
 
-    /// Each segment's literal or parameter name, beside ``specificity``: matching indexes these
-    /// instead of copying `Segment` enums out of ``segments``.
+    /// Each segment's literal or parameter name: matching indexes these instead of copying
+    /// `Segment` enums out of ``segments``.
     let names: [String]
     /// The UTF-8 length of each name.
     let lengths: [Int]
 
-    /// Which segments are literals, in order: compared left to right, a literal beats a parameter.
-    let specificity: [Bool]
+    /// Which segments are literals: bit `i` for segment `i`. Compared left to right (lowest bit
+    /// first), a literal beats a parameter. One word, so comparing two routes' kinds of segments
+    /// reads no array.
+    let literals: UInt64
 
-    /// Whether `lhs` is less specific than `rhs` (the first differing segment is a parameter in `lhs`).
-    static func lessSpecific(_ lhs: [Bool], _ rhs: [Bool]) -> Bool {
-        guard let (left, _) = zip(lhs, rhs).first(where: { $0 != $1 }) else { return lhs.count < rhs.count }
-        return !left
+    /// Whether `lhs` is less specific than `rhs` (the first differing segment is a parameter in
+    /// `lhs`), for patterns of as many segments.
+    static func lessSpecific(_ lhs: RoutePattern, _ rhs: RoutePattern) -> Bool {
+        let differing = lhs.literals ^ rhs.literals
+        guard differing != 0 else { return lhs.segments.count < rhs.segments.count }
+        return lhs.literals & (differing & (0 &- differing)) == 0
     }
+
+    /// Whether segment `index` is a literal.
+    func isLiteral(_ index: Int) -> Bool { literals & (1 << UInt64(index)) != 0 }
 
     /// The bound parameters when `path` (decoded segments) matches, else nil. Literals are
     /// checked first, so a route that does not match binds nothing.
@@ -226,12 +287,12 @@ final class RoutePattern: Sendable {
         // Every literal's length before any literal's bytes: most routes that differ differ in
         // the length of some literal, and a count is O(1), so most are refused without comparing
         // a string.
-        for index in path.indices where specificity[index] && lengths[index] != path[index].utf8.count {
+        for index in path.indices where isLiteral(index) && lengths[index] != path[index].utf8.count {
             return nil
         }
-        for index in path.indices where specificity[index] && names[index] != path[index] { return nil }
+        for index in path.indices where isLiteral(index) && names[index] != path[index] { return nil }
         var parameters = PathParameters()
-        for index in path.indices where !specificity[index] {
+        for index in path.indices where !isLiteral(index) {
             if path[index].isEmpty { return nil }
             parameters.bind(names[index], path[index])
         }

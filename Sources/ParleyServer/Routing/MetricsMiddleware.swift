@@ -10,10 +10,24 @@ struct MetricsMiddleware: HTTPMiddleware {
         -> HTTPReply
     {
         let start = MonotonicClock.nanoseconds()
-        return next(request, context).map(with: (metrics, start, context.http.loopIndex)) { response, started in
-            started.0.record(
-                status: response.status.code, seconds: Double(MonotonicClock.nanoseconds() &- started.1) * 1e-9,
-                loop: started.2)
+        let loop = context.http.loopIndex
+        // An answer on the loop is recorded here, through this middleware's own reference: handing
+        // `metrics` to `HTTPReply.map` retained it, an object every loop shares, on every request.
+        switch next(request, context) {
+        case .now(let response):
+            metrics.record(status: response.status.code, seconds: Self.seconds(since: start), loop: loop)
+            return .now(response)
+        case .offLoop(let work):
+            let metrics = metrics
+            return .offLoop {
+                let response = try await work()
+                metrics.record(status: response.status.code, seconds: Self.seconds(since: start), loop: loop)
+                return response
+            }
         }
+    }
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(MonotonicClock.nanoseconds() &- start) * 1e-9
     }
 }

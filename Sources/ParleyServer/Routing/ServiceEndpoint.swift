@@ -18,12 +18,13 @@ final class ServiceEndpoint: HTTPResponder {
     ) {
         self.route = route
         self.maxBodyBytes = maxBodyBytes
-        let shared = SharedServiceRoute(route)
         // The service's context starts here, so even the outermost layer's errors read as the
         // service's problems.
         let chain = HTTPNext(HTTPMiddlewareChain.compose(middleware, around: handler))
+        let (operation, access) = (route.operation, route.access)
         self.handler = { request, context in
-            chain(request, ServiceRequestContext(http: context, route: shared, caller: .anonymous))
+            chain(
+                request, ServiceRequestContext(http: context, operation: operation, access: access, caller: .anonymous))
         }
     }
 

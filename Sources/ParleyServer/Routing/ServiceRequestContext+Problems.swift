@@ -8,6 +8,7 @@ extension ServiceRequestContext {
     /// capability) and becomes a bare 500.
     func problem(for error: any Error, in request: HTTPRequest) -> HTTPError? {
         let logger = http.requestLogger
+        let route = route.map { "\($0.method) \($0.path)" } ?? operation.rawValue
         switch error {
         case let error as PostgresError
         where error.kind == .connectionFailed || error.kind == .poolTimeout || error.discardsConnection:
@@ -22,10 +23,10 @@ extension ServiceRequestContext {
         case let error as PostgresError where error.sqlState?.hasPrefix("22") == true:
             // Class 22 is "data exception": a value from the request the database cannot hold
             // (bad encoding, out of range). The client's mistake, not the server's: 400, not 500.
-            logger.warning("refused a value on \(route.method) \(route.path): \(error.kind)")
+            logger.warning("refused a value on \(route): \(error.kind)")
             return ServiceProblem.malformedBody("a value in the request cannot be stored: \(error.message)")
         default:
-            logger.error("unexpected error on \(route.method) \(route.path): \(error)")
+            logger.error("unexpected error on \(route): \(error)")
             return HTTPError.internalError
         }
     }
