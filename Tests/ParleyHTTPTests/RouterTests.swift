@@ -65,12 +65,28 @@ import Testing
         #expect(kind.map { String(decoding: $0.body, as: UTF8.self) } == "kind")
     }
 
+    /// Plain and escaped spellings of one path route alike; an empty parameter never matches.
+    @Test func plainAndEscapedPathsRouteAlike() throws {
+        let router = Self.makeRouter()
+        for target in ["/v1/flows/a/versions/1", "/v1/%66lows/a/versions/1", "/v1/flows/%61/versions/1"] {
+            let response = Self.inline(router, try Self.request("GET", target))
+            #expect(response.map { String(decoding: $0.body, as: UTF8.self) } == "a@1", "\(target)")
+        }
+        #expect(Self.inline(router, try Self.request("GET", "/v1/flows//versions/1"))?.status.code == 404)
+        #expect(Self.inline(router, try Self.request("GET", "/v1/flows/a/versions/1/"))?.status.code == 200)
+        let long = "/" + (1...20).map(String.init).joined(separator: "/")
+        #expect(Self.inline(router, try Self.request("GET", long))?.status.code == 404)
+    }
+
     @Test func headFallsBackToGet() throws {
         let response = Self.inline(Self.makeRouter(), try Self.request("HEAD", "/v1/flows/f/versions/2"))
         #expect(response?.status.code == 200)
     }
 
-    @Test(arguments: ["/v1/flows/../versions/1", "/v1/flows/%2e%2E/versions/1", "/v1/flows/./versions/1"])
+    @Test(arguments: [
+        "/v1/flows/../versions/1", "/v1/flows/%2e%2E/versions/1", "/v1/flows/./versions/1", "/v1/flows/f/versions/..",
+        "/./v1/flows/f/versions/1",
+    ])
     func dotSegmentsNeverRoute(_ target: String) throws {
         let router = Self.makeRouter()
         let request = try Self.request("GET", target)

@@ -8,19 +8,21 @@ public struct HTTPRequest: Sendable {
         let method: String
         let target: String
         let path: String
-        let pathSegments: [String]
+        /// The decoded segments when the path needs decoding; nil for a plain path, whose
+        /// segments are read from ``path`` (``RequestTarget/decodedSegments``).
+        let decodedSegments: [String]?
         let queryItems: [(name: String, value: String)]
         let version: HTTPVersion
         let headers: HTTPHeaders
 
         init(
-            method: String, target: String, path: String, pathSegments: [String],
+            method: String, target: String, path: String, decodedSegments: [String]?,
             queryItems: [(name: String, value: String)], version: HTTPVersion, headers: HTTPHeaders
         ) {
             self.method = method
             self.target = target
             self.path = path
-            self.pathSegments = pathSegments
+            self.decodedSegments = decodedSegments
             self.queryItems = queryItems
             self.version = version
             self.headers = headers
@@ -28,13 +30,13 @@ public struct HTTPRequest: Sendable {
 
         /// A copy with one part changed (a setter below: rare, never on the request path).
         func with(
-            method: String? = nil, target: String? = nil, path: String? = nil, pathSegments: [String]? = nil,
+            method: String? = nil, target: String? = nil, path: String? = nil, decodedSegments: [String]?? = nil,
             queryItems: [(name: String, value: String)]? = nil, version: HTTPVersion? = nil,
             headers: HTTPHeaders? = nil
         ) -> Head {
             Head(
                 method: method ?? self.method, target: target ?? self.target, path: path ?? self.path,
-                pathSegments: pathSegments ?? self.pathSegments, queryItems: queryItems ?? self.queryItems,
+                decodedSegments: decodedSegments ?? self.decodedSegments, queryItems: queryItems ?? self.queryItems,
                 version: version ?? self.version, headers: headers ?? self.headers)
         }
     }
@@ -58,13 +60,17 @@ public struct HTTPRequest: Sendable {
     /// The path part of the target, still percent-encoded.
     public var path: String {
         _read { yield head.path }
-        set { head = head.with(path: newValue) }
+        // The segments stay as they were (a plain path's are read from it: kept as decoded ones).
+        set { head = head.with(path: newValue, decodedSegments: .some(pathSegments)) }
     }
     /// The path's segments, percent-decoded (`/v1/a%20b` → `["v1", "a b"]`).
     public var pathSegments: [String] {
-        _read { yield head.pathSegments }
-        set { head = head.with(pathSegments: newValue) }
+        get { head.decodedSegments ?? PlainPath.segments(of: head.path) }
+        set { head = head.with(decodedSegments: .some(newValue)) }
     }
+    /// The decoded segments when the path is not plain (see ``RequestTarget/decodedSegments``):
+    /// the router reads a plain path's segments in place.
+    var decodedPathSegments: [String]? { head.decodedSegments }
     /// The query's `name=value` items, decoded, in order, duplicates kept.
     public var queryItems: [(name: String, value: String)] {
         _read { yield head.queryItems }
@@ -98,7 +104,7 @@ public struct HTTPRequest: Sendable {
         method: String, target: String, parsed: RequestTarget, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]
     ) {
         head = Head(
-            method: method, target: target, path: parsed.path, pathSegments: parsed.segments,
+            method: method, target: target, path: parsed.path, decodedSegments: parsed.decodedSegments,
             queryItems: parsed.query, version: version, headers: headers)
         self.body = body
     }

@@ -154,10 +154,34 @@ public struct Router: HTTPResponder {
     }
 
     private func match(_ request: HTTPRequest) throws(HTTPError) -> (Route, PathParameters) {
-        let segments = request.pathSegments
+        if let segments = request.decodedPathSegments { return try match(request, decoded: segments) }
+        // A plain path: its segments are compared where they lie in the path's bytes.
+        let found = request.path.utf8.withContiguousStorageIfAvailable { bytes in
+            let path = PlainPath(bytes)
+            return Result { () throws(HTTPError) in
+                // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
+                if path.hasDotSegment { throw .notFound() }
+                guard path.isIndexed else { return try match(request, decoded: request.pathSegments) }
+                return try match(request, segments: path.count) { $0.match(path) }
+            }
+        }
+        guard let found else { return try match(request, decoded: request.pathSegments) }
+        return try found.get()
+    }
+
+    /// The match for decoded segments (a path with escapes, or one too long to index).
+    private func match(_ request: HTTPRequest, decoded segments: [String]) throws(HTTPError) -> (Route, PathParameters)
+    {
         // RFC 3986 §5.2.4: dot-segments are never resolved here, so they never name a route.
         if segments.contains(where: { $0.utf8.count <= 2 && ($0 == "." || $0 == "..") }) { throw .notFound() }
-        let block = candidates.block(segments: segments.count)
+        return try match(request, segments: segments.count) { $0.match(segments) }
+    }
+
+    /// The route among those of `count` segments that `matches` binds, for the request's method.
+    private func match(
+        _ request: HTTPRequest, segments count: Int, _ matches: (RoutePattern) -> PathParameters?
+    ) throws(HTTPError) -> (Route, PathParameters) {
+        let block = candidates.block(segments: count)
         var getFallback: (Int, PathParameters)?
         var allowed: [String] = []
         var mostSpecific: UInt64?
@@ -167,7 +191,7 @@ public struct Router: HTTPResponder {
                 // Routes are sorted most specific first: past the block of the first match, every
                 // route is less specific and cannot be the answer.
                 if let best = mostSpecific, best != route.pattern.literals { return .stop }
-                guard let parameters = route.pattern.match(segments) else { return .skip }
+                guard let parameters = matches(route.pattern) else { return .skip }
                 return .match(
                     parameters, literals: route.pattern.literals, sameMethod: route.method == request.method,
                     get: route.method == "GET")
@@ -256,7 +280,21 @@ final class RoutePattern: Sendable {
             }
         }
         lengths = names.map(\.utf8.count)
+        var literalBytes: [UInt8] = []
+        var literalStarts: [Int] = []
+        for (index, name) in names.enumerated() {
+            literalStarts.append(literalBytes.count)
+            if literals & (1 << UInt64(index)) != 0 { literalBytes.append(contentsOf: name.utf8) }
+        }
+        self.literalBytes = literalBytes
+        self.literalStarts = literalStarts
     }
+
+    /// Every literal segment's bytes, one after another: compared with a plain path's bytes in
+    /// place (``match(_:)-(PlainPath)``), one array rather than one per segment.
+    private let literalBytes: [UInt8]
+    /// Where segment `i`'s literal starts in ``literalBytes`` (its length is `lengths[i]`).
+    private let literalStarts: [Int]
 
     /// Each segment's literal or parameter name: matching indexes these instead of copying
     /// `Segment` enums out of ``segments``.
@@ -279,6 +317,30 @@ final class RoutePattern: Sendable {
 
     /// Whether segment `index` is a literal.
     func isLiteral(_ index: Int) -> Bool { literals & (1 << UInt64(index)) != 0 }
+
+    /// The bound parameters when the plain path `path` matches, else nil: literals are compared
+    /// byte by byte where they lie, and only parameters become strings.
+    func match(_ path: PlainPath) -> PathParameters? {
+        guard path.count == segments.count else { return nil }
+        // Lengths first, as for decoded segments: most routes that differ differ in one.
+        for index in 0..<segments.count where isLiteral(index) && lengths[index] != path.length(index) {
+            return nil
+        }
+        for index in 0..<segments.count {
+            if isLiteral(index) {
+                let literal = literalStarts[index]
+                let start = path.start(index)
+                for offset in 0..<lengths[index] where literalBytes[literal + offset] != path.body[start + offset] {
+                    return nil
+                }
+            } else if path.length(index) == 0 {
+                return nil
+            }
+        }
+        var parameters = PathParameters()
+        for index in 0..<segments.count where !isLiteral(index) { parameters.bind(names[index], path.string(index)) }
+        return parameters
+    }
 
     /// The bound parameters when `path` (decoded segments) matches, else nil. Literals are
     /// checked first, so a route that does not match binds nothing.

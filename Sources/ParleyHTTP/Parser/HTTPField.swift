@@ -19,6 +19,11 @@ extension String {
     /// of the request, and names of another length, nearly all of them, are rejected unread.
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
+        // A lookup usually spells the name as it was sent: `==` settles that without a byte loop
+        // (two words compared for a short name). Field names are tokens, ASCII, where `==` is
+        // byte equality; only names outside the grammar could be equal here by Unicode
+        // equivalence alone.
+        if self == other { return true }
         // Both sides as contiguous bytes (native and small strings always are): a plain loop,
         // not two UTF-8 iterators decoding a byte at a time.
         let compared = utf8.withContiguousStorageIfAvailable { lhs in

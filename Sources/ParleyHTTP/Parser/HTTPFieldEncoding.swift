@@ -16,42 +16,33 @@ enum HTTPFieldEncoding {
     /// `fields` but the framing ones as `name: value` CRLF, assembled in scratch space and
     /// appended at once: one growth check and one copy instead of six appends per field.
     static func appendFields(_ fields: [HTTPField], to output: inout [UInt8]) {
+        let total = encodedCount(fields)
+        guard total > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { scratch in
+            var writer = ByteWriter(scratch)
+            write(fields, to: &writer)
+            output.append(contentsOf: writer.written)
+        }
+    }
+
+    /// The number of bytes ``write(_:to:)`` writes for `fields`.
+    static func encodedCount(_ fields: [HTTPField]) -> Int {
         var total = 0
         for field in fields where !isFraming(field.name) {
             total += field.name.utf8.count + field.value.utf8.count + 4
         }
-        guard total > 0 else { return }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { scratch in
-            var offset = 0
-            for field in fields where !isFraming(field.name) {
-                offset = copyUTF8(field.name, into: scratch, at: offset)
-                scratch[offset] = 58
-                scratch[offset + 1] = 32
-                offset = copyUTF8(field.value, into: scratch, at: offset + 2)
-                scratch[offset] = 13
-                scratch[offset + 1] = 10
-                offset += 2
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<offset]))
-        }
+        return total
     }
 
-    /// Copies `text`'s UTF-8 into `scratch` at `offset`; returns the offset after it.
-    private static func copyUTF8(_ text: String, into scratch: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
-        -> Int
-    {
-        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
-            if let source = bytes.baseAddress, bytes.count > 0 {
-                (scratch.baseAddress! + offset).update(from: source, count: bytes.count)
-            }
-            return offset + bytes.count
+    /// `fields` but the framing ones as `name: value` CRLF.
+    static func write(_ fields: [HTTPField], to writer: inout ByteWriter) {
+        for field in fields where !isFraming(field.name) {
+            writer.write(field.name)
+            writer.write(58)
+            writer.write(32)
+            writer.write(field.value)
+            writer.write(13)
+            writer.write(10)
         }
-        if let copied { return copied }
-        var next = offset
-        for byte in text.utf8 {
-            scratch[next] = byte
-            next += 1
-        }
-        return next
     }
 }

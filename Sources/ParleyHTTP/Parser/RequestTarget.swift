@@ -6,8 +6,12 @@
 struct RequestTarget: Sendable, Hashable {
     /// The path as sent, still percent-encoded; `/` for asterisk-form.
     var path: String
+    /// The decoded segments of a path that needs decoding (a `%` escape, or a form other than
+    /// origin-form); nil for a plain path, whose segments are read from ``path`` itself: a
+    /// cache-hot request made a string per segment and an array of them only to be routed.
+    var decodedSegments: [String]?
     /// The path split on `/` and percent-decoded; the leading empty segment is dropped.
-    var segments: [String]
+    var segments: [String] { decodedSegments ?? PlainPath.segments(of: path) }
     /// `name=value` pairs from the query, `+` read as space, in order, duplicates kept.
     var query: [(name: String, value: String)]
 
@@ -68,7 +72,9 @@ struct RequestTarget: Sendable, Hashable {
             let rawPath = String(decoding: pathBytes, as: UTF8.self)
             path = slashFirst ? "/" + rawPath : rawPath
         }
-        segments = try Self.segments(pathBytes, slashFirst: slashFirst, slashes: slashes, escaped: escaped)
+        let plain = !escaped && !slashFirst && pathBytes.first == Self.slash
+        decodedSegments =
+            plain ? nil : try Self.segments(pathBytes, slashFirst: slashFirst, slashes: slashes, escaped: escaped)
         query = queryStart < end ? try Self.queryItems(UnsafeBufferPointer(rebasing: bytes[queryStart..<end])) : []
     }
 

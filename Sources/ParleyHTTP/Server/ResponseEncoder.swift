@@ -21,33 +21,39 @@ enum ResponseEncoder {
         return response.body.count
     }
 
-    /// Appends the status line and header section; returns whether a body follows.
+    /// Appends the status line and header section; returns whether a body follows. The head is
+    /// sized first and written into scratch space, then appended in one copy.
     static func encodeHead(
         _ response: HTTPResponse, into output: inout [UInt8], date: [UInt8], keepAlive: Bool,
         announceKeepAlive: Bool, headOnly: Bool
     ) -> Bool {
         let status = response.status
-        if status.code == 200 && status.reason == "OK" {
-            output.append(contentsOf: okLine)
-        } else {
-            output.append(contentsOf: "HTTP/1.1 \(status.code) \(status.reason)\r\n".utf8)
-        }
-        output.append(contentsOf: date)
-        appendFields(response.headers, to: &output)
-        if !keepAlive {
-            output.append(contentsOf: closeLine)
-        } else if announceKeepAlive {
-            output.append(contentsOf: keepAliveLine)
-        }
+        let statusLine =
+            status.code == 200 && status.reason == "OK"
+            ? okLine : Array("HTTP/1.1 \(status.code) \(status.reason)\r\n".utf8)
+        let connection = !keepAlive ? closeLine : announceKeepAlive ? keepAliveLine : []
+        let (encoded, rest) = response.headers.encodingParts
         let forbidsBody = status.forbidsBody
-        if !forbidsBody {
-            output.append(contentsOf: contentLength)
-            appendDecimal(response.body.count, to: &output)
-            output.append(13)
-            output.append(10)
+        var total = statusLine.count + date.count + connection.count + 2
+        total += (encoded?.count ?? 0) + HTTPFieldEncoding.encodedCount(rest)
+        if !forbidsBody { total += contentLength.count + 20 + 2 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { scratch in
+            var head = ByteWriter(scratch)
+            head.write(statusLine)
+            head.write(date)
+            if let encoded { head.write(encoded) }
+            HTTPFieldEncoding.write(rest, to: &head)
+            head.write(connection)
+            if !forbidsBody {
+                head.write(contentLength)
+                head.writeDecimal(response.body.count)
+                head.write(13)
+                head.write(10)
+            }
+            head.write(13)
+            head.write(10)
+            output.append(contentsOf: head.written)
         }
-        output.append(13)
-        output.append(10)
         return !forbidsBody && !headOnly
     }
 
@@ -68,20 +74,5 @@ enum ResponseEncoder {
         let (encoded, rest) = headers.encodingParts
         if let encoded { output.append(contentsOf: encoded) }
         HTTPFieldEncoding.appendFields(rest, to: &output)
-    }
-
-    /// `value` (not negative) in decimal: the digits are made last first into a word on the
-    /// stack (a body length has at most 19), then appended at once.
-    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            var rest = value
-            repeat {
-                start -= 1
-                digits[start] = 48 + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
     }
 }
