@@ -35,6 +35,47 @@ import Testing
         #expect(written == Array("head1".utf8) + big + Array("head2small".utf8))
     }
 
+    /// A body above `referenceLimit` right behind its own head is written where it lies, in the
+    /// head's `writev`; a pipelined response behind it is coalesced; TLS queues copy.
+    @Test func aBodyAloneBehindItsHeadGoesByReference() {
+        let body = [UInt8](repeating: 7, count: OutputQueue.referenceLimit + 1)
+        let bodyAddress = body.withUnsafeBytes { $0.baseAddress }
+        var queue = OutputQueue()
+        _ = queue.appendHead(
+            HTTPResponse(status: .ok, body: body), date: [], keepAlive: true, announceKeepAlive: false,
+            headOnly: false)
+        queue.appendBody(body)
+        _ = queue.appendHead(
+            HTTPResponse(status: .ok, body: body), date: [], keepAlive: true, announceKeepAlive: false,
+            headOnly: false)
+        queue.appendBody(body)
+        var pieces: [(first: Int, second: Int?, secondAddress: UnsafeRawPointer?)] = []
+        var written: [UInt8] = []
+        let status = queue.drain { first, second in
+            pieces.append((first.count, second?.count, second?.baseAddress))
+            written.append(contentsOf: first)
+            if let second { written.append(contentsOf: second) }
+            return .bytes(first.count + (second?.count ?? 0))
+        }
+        #expect(status == .done)
+        #expect(pieces.count == 2, "\(pieces)")
+        #expect(pieces.first?.second == body.count && pieces.first?.secondAddress == bodyAddress, "by reference")
+        #expect(pieces.last?.second == nil, "the pipelined response is head and body in one buffer")
+        #expect(written.count == 2 * body.count + 2 * (pieces[0].first))
+
+        var tls = OutputQueue()
+        tls.referencesSmallBodies = false
+        tls.appendOwned { $0.append(contentsOf: Array("head".utf8)) }
+        tls.appendBody(body)
+        var calls = 0
+        _ = tls.drain { first, second in
+            calls += 1
+            #expect(second == nil && first.count == 4 + body.count)
+            return .bytes(first.count)
+        }
+        #expect(calls == 1)
+    }
+
     @Test func blockedSocketKeepsTheRest() {
         var queue = OutputQueue()
         queue.appendOwned { $0.append(contentsOf: [1, 2, 3, 4]) }

@@ -288,7 +288,21 @@ final class RoutePattern: Sendable {
         }
         self.literalBytes = literalBytes
         self.literalStarts = literalStarts
+        var lengthMask: UInt64 = 0
+        var lengthSignature: UInt64 = 0
+        for index in 0..<min(segments.count, PlainPath.maxSegments) where literals & (1 << UInt64(index)) != 0 {
+            lengthMask |= 0xF << UInt64(4 * index)
+            lengthSignature |= UInt64(min(lengths[index], 15)) << UInt64(4 * index)
+        }
+        self.lengthMask = lengthMask
+        self.lengthSignature = lengthSignature
     }
+
+    /// The four-bit lengths of the literal segments, as ``PlainPath/lengthSignature`` packs a
+    /// path's, and the mask of their nibbles: a plain path whose literal lengths differ is
+    /// refused by one comparison, before any byte is read.
+    private let lengthMask: UInt64
+    private let lengthSignature: UInt64
 
     /// Every literal segment's bytes, one after another: compared with a plain path's bytes in
     /// place (``match(_:)-(PlainPath)``), one array rather than one per segment.
@@ -321,8 +335,8 @@ final class RoutePattern: Sendable {
     /// The bound parameters when the plain path `path` matches, else nil: literals are compared
     /// byte by byte where they lie, and only parameters become strings.
     func match(_ path: PlainPath) -> PathParameters? {
-        guard path.count == segments.count else { return nil }
-        // Lengths first, as for decoded segments: most routes that differ differ in one.
+        guard path.count == segments.count, path.lengthSignature & lengthMask == lengthSignature else { return nil }
+        // Exact lengths (the signature caps them at 15), as for decoded segments.
         for index in 0..<segments.count where isLiteral(index) && lengths[index] != path.length(index) {
             return nil
         }

@@ -50,7 +50,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The first value for `name` (case-insensitive), or nil.
     public subscript(name: String) -> String? {
-        if let shared, let field = shared.fields.first(where: { $0.name.isASCIICaseInsensitiveEqual(to: name) }) {
+        if let shared, shared.mayContain(name),
+            let field = shared.fields.first(where: { $0.name.isASCIICaseInsensitiveEqual(to: name) })
+        {
             return field.value
         }
         return added.first { $0.name.isASCIICaseInsensitiveEqual(to: name) }?.value
@@ -84,14 +86,16 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
             guard field.name.isASCIICaseInsensitiveEqual(to: name) else { return }
             if value == nil { value = field.value } else { repeated = true }
         }
-        if let shared { for field in shared.fields { visit(field) } }
+        if let shared, shared.mayContain(name) { for field in shared.fields { visit(field) } }
         for field in added { visit(field) }
         return (value, repeated)
     }
 
     /// Whether any field is called `name` (case-insensitive).
     public func contains(_ name: String) -> Bool {
-        if let shared, shared.fields.contains(where: { $0.name.isASCIICaseInsensitiveEqual(to: name) }) {
+        if let shared, shared.mayContain(name),
+            shared.fields.contains(where: { $0.name.isASCIICaseInsensitiveEqual(to: name) })
+        {
             return true
         }
         return added.contains { $0.name.isASCIICaseInsensitiveEqual(to: name) }
@@ -140,9 +144,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 final class HTTPEncodedFields: Sendable {
     let fields: [HTTPField]
     let bytes: [UInt8]
+    /// Bit `n` set when a field's name is `n` bytes long (63 for longer): a lookup of a name
+    /// no field has the length of (adding `X-Request-Id` to a cached screen's fields) skips
+    /// the fields unread.
+    let nameLengths: UInt64
+
+    /// Whether some field may be called `name` (false: none is).
+    func mayContain(_ name: String) -> Bool { nameLengths & (1 << UInt64(min(name.utf8.count, 63))) != 0 }
 
     init(_ fields: [HTTPField]) {
         self.fields = fields
+        nameLengths = fields.reduce(0) { $0 | 1 << UInt64(min($1.name.utf8.count, 63)) }
         var bytes: [UInt8] = []
         HTTPFieldEncoding.appendFields(fields, to: &bytes)
         self.bytes = bytes

@@ -15,6 +15,9 @@ struct PlainPath {
     /// Where each segment ends in ``body`` (its `/` or the end), found once for every route
     /// compared: segment `i` is `body[start(i)..<ends[i]]`.
     private var ends = InlineArray<16, Int32>(repeating: 0)
+    /// Each segment's length in four bits (15 for 15 or more), segment `i` at bit `4i`: a route
+    /// whose literals' lengths differ is refused by one comparison (``RoutePattern``).
+    private(set) var lengthSignature: UInt64 = 0
 
     /// `path`'s bytes, which start with `/`.
     init(_ path: UnsafeBufferPointer<UInt8>) {
@@ -33,7 +36,10 @@ struct PlainPath {
             if length > 0 && length <= 2 && body[start] == PlainPath.dot && body[index - 1] == PlainPath.dot {
                 dots = true
             }
-            if count < Self.maxSegments { ends[count] = Int32(truncatingIfNeeded: index) }
+            if count < Self.maxSegments {
+                ends[count] = Int32(truncatingIfNeeded: index)
+                lengthSignature |= UInt64(min(length, 15)) << UInt64(4 * count)
+            }
             count += 1
             start = index + 1
         }

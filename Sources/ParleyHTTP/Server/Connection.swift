@@ -33,6 +33,7 @@ final class Connection {
         self.loop = loop
         handshaking = tls != nil
         machine = ConnectionStateMachine(limits: loop.core.limits, now: loop.now)
+        machine.output.referencesSmallBodies = tls == nil
         contextShared = RequestContext.Shared(
             logger: loop.core.logger, remoteAddress: peer, isSecure: tls != nil, loopIndex: loop.index)
     }
