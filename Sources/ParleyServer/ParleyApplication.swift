@@ -36,9 +36,9 @@ public final class ParleyApplication: Sendable {
             let service = ParleyService(configuration: configuration, pool: pool, logger: logger)
             self.pool = pool
             self.service = service
-            let responder = service.makeRouter().wrapped(
-                in: RequestIdentifier(maxLength: configuration.maxRequestIdLength))
-            server = try HTTPServer(configuration: http, responder: responder, logger: logger)
+            let identifier = RequestIdentifier(maxLength: configuration.maxRequestIdLength)
+            let routers = service.makeRouters(count: http.loopThreads).map { $0.wrapped(in: identifier) }
+            server = try HTTPServer(configuration: http, responders: { routers[$0 % routers.count] }, logger: logger)
         } else {
             pool = nil
             service = nil

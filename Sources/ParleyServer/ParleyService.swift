@@ -121,20 +121,31 @@ public final class ParleyService: Sendable {
     }
 
     /// The router with every v1 route, each behind metrics and authentication.
-    public func makeRouter() -> Router {
+    public func makeRouter() -> Router { makeRouters(count: 1)[0] }
+
+    /// `count` routers with every v1 route, one for each event loop: their closures (each
+    /// route's handler and middleware chain) are their own, so the reference counts a request
+    /// takes on them stay on its loop's core. What the routes count and whom they call (each
+    /// route's metrics, the handlers' stores and caches) is made once and shared.
+    public func makeRouters(count: Int) -> [Router] {
         let handlers = parts.handlers(openAPI: OpenAPIDocument.bytes(version: configuration.serviceVersion))
         let authentication = AuthenticationMiddleware(
             authenticator: Authenticator(access: parts.access, clientKey: configuration.clientKey))
-        var router = Router()
-        for route in ServiceRoute.all {
-            let (handler, maxBody) = endpoint(route, handlers)
+        let routes = ServiceRoute.all.map { route in
             let routeMetrics = RouteMetrics(route: route)
             metrics.addCollector { routeMetrics.lines() }
-            let endpoint = ServiceEndpoint(
-                route: route, middleware: [MetricsMiddleware(metrics: routeMetrics), authentication], handler: handler,
-                maxBodyBytes: maxBody)
-            router.add(route.method, route.path, route: endpoint.fixedRoute)
+            return (route, routeMetrics)
         }
-        return router
+        return (0..<max(1, count)).map { _ in
+            var router = Router()
+            for (route, routeMetrics) in routes {
+                let (handler, maxBody) = endpoint(route, handlers)
+                let endpoint = ServiceEndpoint(
+                    route: route, middleware: [MetricsMiddleware(metrics: routeMetrics), authentication],
+                    handler: handler, maxBodyBytes: maxBody)
+                router.add(route.method, route.path, route: endpoint.fixedRoute)
+            }
+            return router
+        }
     }
 }

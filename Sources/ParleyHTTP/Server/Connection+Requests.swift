@@ -9,11 +9,11 @@ extension Connection {
     }
 
     private func parseAndAnswer() {
-        // The core, not its responder: copying the responder out of its existential box retained
+        // The loop, not its responder: copying the responder out of its existential box retained
         // and released the router's tables on every request.
-        let core = loop.core
+        let loop = loop
         while !isClosed {
-            let step = machine.advance(now: loop.now, date: loop.dateCache.line) { core.responder.route(for: $0) }
+            let step = machine.advance(now: loop.now, date: loop.dateCache.line) { loop.responder.route(for: $0) }
             switch step {
             case .wait: break
             case .dispatch(let exchange): if dispatch(exchange) { continue }

@@ -10,6 +10,8 @@ final class EventLoop {
     /// This loop's place among the server's loops (0, 1, …): requests carry it as their
     /// context's `loopIndex`, a shard key for state they all write.
     let index: Int
+    /// This loop's own responder (``ServerCore/responders``).
+    let responder: any HTTPResponder
     let handle: LoopHandle
     /// Every loop's handle, this one's included, for balancing connections between them.
     private let peers: [LoopHandle]
@@ -37,6 +39,7 @@ final class EventLoop {
     {
         self.core = core
         self.index = index
+        responder = core.responder(loop: index)
         self.handle = handle
         self.peers = peers
         self.listener = FileDescriptor(owning: listener)

@@ -21,7 +21,7 @@ extension HTTPServer {
     public func respond(to request: HTTPRequest, remoteAddress: String = "127.0.0.1:0") async -> HTTPResponse {
         let core = core
         let startedAt = Syscall.monotonicNanoseconds()
-        let route = core.responder.route(for: request)
+        let route = core.responder(loop: 0).route(for: request)
         let context = RequestContext(logger: core.logger, remoteAddress: remoteAddress)
         let response: HTTPResponse
         if request.body.count > route.maxBodyBytes ?? core.configuration.maxBodyBytes {

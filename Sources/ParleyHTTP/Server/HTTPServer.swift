@@ -14,9 +14,23 @@ public final class HTTPServer: Sendable {
     let socketless = Mutex<AccessLog?>(nil)
 
     /// Creates a server; nothing is bound until `start()`. Throws when the TLS files are unusable.
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) throws {
+    public convenience init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger)
+        throws
+    {
+        try self.init(configuration: configuration, responders: { _ in responder }, logger: logger)
+    }
+
+    /// Creates a server whose every event loop gets its own responder, `makeResponder(index)`
+    /// for loop `index`: a router built once per loop keeps the objects each request retains
+    /// and releases (its routes' closures) apart from the other loops', where one shared router
+    /// moved their reference counts' cache lines between cores on every request.
+    public init(
+        configuration: HTTPServerConfiguration, responders makeResponder: (Int) -> any HTTPResponder,
+        logger: Logger
+    ) throws {
         let tls = try configuration.tls.map { configuration throws(SocketError) in try TLSContext(configuration) }
-        core = ServerCore(configuration: configuration, responder: responder, logger: logger, tls: tls)
+        let responders = (0..<max(1, configuration.loopThreads)).map(makeResponder)
+        core = ServerCore(configuration: configuration, responders: responders, logger: logger, tls: tls)
     }
 
     /// The configuration in use.
