@@ -420,20 +420,25 @@ extension PostgresConnection.Pending {
             error = nil
             return !pipelined
         }
-        defer { PQclear(result) }
         switch PQresultStatus(result) {
         case PGRES_PIPELINE_SYNC:
+            PQclear(result)
             PQexitPipelineMode(connection)
             return true
         case PGRES_PIPELINE_ABORTED:
+            PQclear(result)
             error = PostgresError(
                 .server, message: "skipped: an earlier statement in the same pipeline failed", query: query)
         default:
             do {
+                // The rows own the result from here (no copy: they read it in place).
                 rows = try rowsOrError(result, connection: connection, query: query)
             } catch let failure as PostgresError {
+                PQclear(result)
                 error = error ?? failure
-            } catch {}
+            } catch {
+                PQclear(result)
+            }
         }
         return false
     }
