@@ -152,9 +152,13 @@ func sendPrepare(_ query: PostgresQuery, named name: String, on connection: Opaq
 }
 
 /// Runs the prepared statement `name` with `query`'s parameters (`PQsendQueryPrepared`).
+/// The name goes through `withCString`: passed as a `String` argument, a small string (every
+/// `parley_N`) was copied into a new heap array on every call (~400 instructions a statement).
 func sendPrepared(_ query: PostgresQuery, named name: String, on connection: OpaquePointer) -> Bool {
-    withParameters(of: query) { count, _, values, lengths, formats in
-        PQsendQueryPrepared(connection, name, count, values, lengths, formats, 0) == 1
+    name.withCString { name in
+        withParameters(of: query) { count, _, values, lengths, formats in
+            PQsendQueryPrepared(connection, name, count, values, lengths, formats, 0) == 1
+        }
     }
 }
 
