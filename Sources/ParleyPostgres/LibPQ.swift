@@ -192,7 +192,7 @@ private func withParameters<T>(
     let count = binds.count
     guard count > 0 else { return body(0, nil, nil, nil, nil) }
     var total = 0
-    for bind in binds { total += bind.bytes?.count ?? 0 }
+    for bind in binds { total += bind.value?.count ?? 0 }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, total)) { storage in
         withUnsafeTemporaryAllocation(of: Oid.self, capacity: count) { types in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { numbers in
@@ -202,7 +202,7 @@ private func withParameters<T>(
                     for (index, bind) in binds.enumerated() {
                         types[index] = bind.typeOID
                         numbers[count + index] = 1  // binary format
-                        guard let bytes = bind.bytes else {
+                        guard let bytes = bind.value else {
                             numbers[index] = 0
                             values[index] = nil
                             continue

@@ -50,59 +50,47 @@ struct SessionAppend: Sendable {
     /// In a present group, a change without it has "" in each of its columns, which the
     /// statement reads as "none".
     static func binds(_ appends: [SessionAppend]) -> (Groups, [PostgresBind]) {
-        var columns = (0..<11).map { _ in PostgresTextArray(capacity: 32 * appends.count) }
         var groups: Groups = []
         for append in appends {
-            columns[0].append(append.keyHex)
-            columns[1].append(append.rev)
-            columns[2].append(append.month)
-            columns[3].append(append.kind)
-            columns[4].append(append.step)
-            columns[5].append(append.answers)
-            columns[6].append(append.outcome)
-            columns[7].append(append.nextStep)
-            columns[8].append(append.core)
-            columns[9].append(seconds: append.expiresAt)
-            columns[10].append(append.depth)
             if append.completion != nil { groups.insert(.completion) }
             if append.idempotency != nil { groups.insert(.idempotency) }
             if append.start != nil { groups.insert(.start) }
         }
-        var binds = columns.map { $0.bind }
+        // Every array in one buffer, column by column: one allocation a batch, not one a column.
+        var arrays = PostgresTextArray(capacity: 11 * (32 * appends.count + 20))
+        func column(_ write: (inout PostgresTextArray, SessionAppend) -> Void) {
+            arrays.startNext()
+            for append in appends { write(&arrays, append) }
+        }
+        for append in appends { arrays.append(append.keyHex) }
+        column { $0.append($1.rev) }
+        column { $0.append($1.month) }
+        column { $0.append($1.kind) }
+        column { $0.append($1.step) }
+        column { $0.append($1.answers) }
+        column { $0.append($1.outcome) }
+        column { $0.append($1.nextStep) }
+        column { $0.append($1.core) }
+        column { $0.append(seconds: $1.expiresAt) }
+        column { $0.append($1.depth) }
         if groups.contains(.completion) {
-            var group = (0..<3).map { _ in PostgresTextArray() }
-            for append in appends {
-                group[0].append(append.completion?.sessionPath ?? "")
-                group[1].append(append.completion?.path ?? "")
-                group[2].append(append.completion?.answers ?? "")
-            }
-            binds += group.map { $0.bind }
+            column { $0.append($1.completion?.sessionPath ?? "") }
+            column { $0.append($1.completion?.path ?? "") }
+            column { $0.append($1.completion?.answers ?? "") }
         }
         if groups.contains(.idempotency) {
-            var group = (0..<4).map { _ in PostgresTextArray() }
-            for append in appends {
-                group[0].append(append.idempotency?.key ?? "")
-                group[1].append(append.idempotency?.requestHashHex ?? "")
-                if let status = append.idempotency?.status { group[2].append(status) } else { group[2].append("") }
-                group[3].append(append.idempotency?.responseHex ?? "")
-            }
-            binds += group.map { $0.bind }
+            column { $0.append($1.idempotency?.key ?? "") }
+            column { $0.append($1.idempotency?.requestHashHex ?? "") }
+            column { if let status = $1.idempotency?.status { $0.append(status) } else { $0.append("") } }
+            column { $0.append($1.idempotency?.responseHex ?? "") }
         }
         if groups.contains(.start) {
-            var group = (0..<5).map { _ in PostgresTextArray() }
-            for append in appends {
-                group[0].append(append.start?.flowId ?? "")
-                if let version = append.start?.version { group[1].append(version) } else { group[1].append("") }
-                group[2].append(append.start?.channel ?? "")
-                group[3].append(append.start?.locale ?? "")
-                if let createdAt = append.start?.createdAt {
-                    group[4].append(seconds: createdAt)
-                } else {
-                    group[4].append("")
-                }
-            }
-            binds += group.map { $0.bind }
+            column { $0.append($1.start?.flowId ?? "") }
+            column { if let version = $1.start?.version { $0.append(version) } else { $0.append("") } }
+            column { $0.append($1.start?.channel ?? "") }
+            column { $0.append($1.start?.locale ?? "") }
+            column { if let createdAt = $1.start?.createdAt { $0.append(seconds: createdAt) } else { $0.append("") } }
         }
-        return (groups, binds)
+        return (groups, arrays.binds)
     }
 }
