@@ -83,12 +83,20 @@ public struct PostgresTextArray: Sendable {
 
     /// Ends the array being written and starts another after it, in the same buffer.
     public mutating func startNext() {
+        // Room for a batch's arrays at once: grown one by one, the ranges were reallocated four
+        // times a batch.
+        if earlier.isEmpty { earlier.reserveCapacity(Self.expectedArrays) }
         // An empty array is sent as `'{}'` (see ``bind``): its header is left unused.
         earlier.append(count > 0 ? start..<bytes.count : start..<start)
         start = bytes.count
         count = 0
-        bytes.append(contentsOf: Self.header)
+        // The header through its buffer: the generic `append(contentsOf:)` of an array cost
+        // ~150 instructions more.
+        Self.header.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
+
+    /// The most arrays one buffer usually holds (a session batch with every column group).
+    private static let expectedArrays = 24
 
     /// One more element: the header's length follows at once, so ``bind`` copies nothing.
     private mutating func counted() {
