@@ -51,45 +51,50 @@ struct SessionAppend: Sendable {
     /// statement reads as "none".
     static func binds(_ appends: [SessionAppend]) -> (Groups, [PostgresBind]) {
         var groups: Groups = []
-        for append in appends {
-            if append.completion != nil { groups.insert(.completion) }
-            if append.idempotency != nil { groups.insert(.idempotency) }
-            if append.start != nil { groups.insert(.start) }
+        for index in appends.indices {
+            if appends[index].completion != nil { groups.insert(.completion) }
+            if appends[index].idempotency != nil { groups.insert(.idempotency) }
+            if appends[index].start != nil { groups.insert(.start) }
         }
         // Every array in one buffer, column by column: one allocation a batch, not one a column.
         var arrays = PostgresTextArray(capacity: 11 * (32 * appends.count + 20))
-        func column(_ write: (inout PostgresTextArray, SessionAppend) -> Void) {
+        // Each column reads its field through the array (`appends[$1].rev`): iterating the
+        // appends by value once per column copied a whole `SessionAppend` (a dozen references)
+        // eleven times an answer.
+        func column(_ write: (inout PostgresTextArray, Int) -> Void) {
             arrays.startNext()
-            for append in appends { write(&arrays, append) }
+            for index in appends.indices { write(&arrays, index) }
         }
-        for append in appends { arrays.append(append.keyHex) }
-        column { $0.append($1.rev) }
-        column { $0.append($1.month) }
-        column { $0.append($1.kind) }
-        column { $0.append($1.step) }
-        column { $0.append($1.answers) }
-        column { $0.append($1.outcome) }
-        column { $0.append($1.nextStep) }
-        column { $0.append($1.core) }
-        column { $0.append(seconds: $1.expiresAt) }
-        column { $0.append($1.depth) }
+        for index in appends.indices { arrays.append(appends[index].keyHex) }
+        column { $0.append(appends[$1].rev) }
+        column { $0.append(appends[$1].month) }
+        column { $0.append(appends[$1].kind) }
+        column { $0.append(appends[$1].step) }
+        column { $0.append(appends[$1].answers) }
+        column { $0.append(appends[$1].outcome) }
+        column { $0.append(appends[$1].nextStep) }
+        column { $0.append(appends[$1].core) }
+        column { $0.append(seconds: appends[$1].expiresAt) }
+        column { $0.append(appends[$1].depth) }
         if groups.contains(.completion) {
-            column { $0.append($1.completion?.sessionPath ?? "") }
-            column { $0.append($1.completion?.path ?? "") }
-            column { $0.append($1.completion?.answers ?? "") }
+            column { $0.append(appends[$1].completion?.sessionPath ?? "") }
+            column { $0.append(appends[$1].completion?.path ?? "") }
+            column { $0.append(appends[$1].completion?.answers ?? "") }
         }
         if groups.contains(.idempotency) {
-            column { $0.append($1.idempotency?.key ?? "") }
-            column { $0.append($1.idempotency?.requestHashHex ?? "") }
-            column { if let status = $1.idempotency?.status { $0.append(status) } else { $0.append("") } }
-            column { $0.append($1.idempotency?.responseHex ?? "") }
+            column { $0.append(appends[$1].idempotency?.key ?? "") }
+            column { $0.append(appends[$1].idempotency?.requestHashHex ?? "") }
+            column { if let status = appends[$1].idempotency?.status { $0.append(status) } else { $0.append("") } }
+            column { $0.append(appends[$1].idempotency?.responseHex ?? "") }
         }
         if groups.contains(.start) {
-            column { $0.append($1.start?.flowId ?? "") }
-            column { if let version = $1.start?.version { $0.append(version) } else { $0.append("") } }
-            column { $0.append($1.start?.channel ?? "") }
-            column { $0.append($1.start?.locale ?? "") }
-            column { if let createdAt = $1.start?.createdAt { $0.append(seconds: createdAt) } else { $0.append("") } }
+            column { $0.append(appends[$1].start?.flowId ?? "") }
+            column { if let version = appends[$1].start?.version { $0.append(version) } else { $0.append("") } }
+            column { $0.append(appends[$1].start?.channel ?? "") }
+            column { $0.append(appends[$1].start?.locale ?? "") }
+            column {
+                if let createdAt = appends[$1].start?.createdAt { $0.append(seconds: createdAt) } else { $0.append("") }
+            }
         }
         return (groups, arrays.binds)
     }
