@@ -100,7 +100,7 @@ extension GroupCommitter.Batch {
                 return .failed(error)
             }
         }
-        guard rows.last?.commandTag == "COMMIT" else {
+        guard rows.last?.hasCommandTag("COMMIT") == true else {
             return .failed(PostgresError(.server, message: "the group transaction was rolled back at COMMIT"))
         }
         var perUnit: [[PostgresRows]] = []

@@ -152,19 +152,29 @@ func sendPrepare(_ query: PostgresQuery, named name: String, on connection: Opaq
 }
 
 /// Runs the prepared statement `name` with `query`'s parameters (`PQsendQueryPrepared`).
+/// The name goes through `withCString`: passed as a `String` argument, a small string (every
+/// `parley_N`) was copied into a new heap array on every call (~400 instructions a statement).
 func sendPrepared(_ query: PostgresQuery, named name: String, on connection: OpaquePointer) -> Bool {
-    withParameters(of: query) { count, _, values, lengths, formats in
-        PQsendQueryPrepared(connection, name, count, values, lengths, formats, 0) == 1
+    name.withCString { name in
+        withParameters(of: query) { count, _, values, lengths, formats in
+            PQsendQueryPrepared(connection, name, count, values, lengths, formats, 0) == 1
+        }
     }
 }
 
-/// The statement's rows, or the error its result describes.
+/// The statement's rows, or the error its result describes. The rows take `result` over (it is
+/// cleared with them); when this throws, the caller still owns it.
 func rowsOrError(_ result: OpaquePointer, connection: OpaquePointer, query: String?) throws -> PostgresRows {
+    try checkResult(result, connection: connection, query: query)
+    return PostgresRows(result: PostgresResult(owning: result))
+}
+
+/// Throws the error `result` describes, if it is one.
+func checkResult(_ result: OpaquePointer, connection: OpaquePointer, query: String?) throws {
     let status = PQresultStatus(result)
     guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK || status == PGRES_EMPTY_QUERY else {
         throw resultError(result, connection: connection, query: query)
     }
-    return rows(of: result)
 }
 
 /// Calls `body` with libpq's parameter arrays for `query`: binary format, explicit type OIDs.
@@ -182,7 +192,7 @@ private func withParameters<T>(
     let count = binds.count
     guard count > 0 else { return body(0, nil, nil, nil, nil) }
     var total = 0
-    for bind in binds { total += bind.bytes?.count ?? 0 }
+    for bind in binds { total += bind.value?.count ?? 0 }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, total)) { storage in
         withUnsafeTemporaryAllocation(of: Oid.self, capacity: count) { types in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { numbers in
@@ -192,7 +202,7 @@ private func withParameters<T>(
                     for (index, bind) in binds.enumerated() {
                         types[index] = bind.typeOID
                         numbers[count + index] = 1  // binary format
-                        guard let bytes = bind.bytes else {
+                        guard let bytes = bind.value else {
                             numbers[index] = 0
                             values[index] = nil
                             continue
@@ -215,40 +225,9 @@ private func withParameters<T>(
     }
 }
 
-/// Copies a result's rows out of libpq.
-func rows(of result: OpaquePointer) -> PostgresRows {
-    let columnCount = PQnfields(result)
-    let rowCount = PQntuples(result)
-    var columns: [String] = []
-    var types: [UInt32] = []
-    for column in 0..<columnCount {
-        columns.append(String(cString: PQfname(result, column)))
-        types.append(PQftype(result, column))
-    }
-    var cells: [[[UInt8]?]] = []
-    cells.reserveCapacity(Int(rowCount))
-    for row in 0..<rowCount {
-        var values: [[UInt8]?] = []
-        values.reserveCapacity(Int(columnCount))
-        for column in 0..<columnCount {
-            if PQgetisnull(result, row, column) != 0 {
-                values.append(nil)
-            } else {
-                let length = Int(PQgetlength(result, row, column))
-                let pointer = UnsafeRawPointer(PQgetvalue(result, row, column)!)
-                values.append(Array(UnsafeRawBufferPointer(start: pointer, count: length)))
-            }
-        }
-        cells.append(values)
-    }
-    let tag = String(cString: PQcmdStatus(result))
-    return PostgresRows(
-        columns: columns, columnTypes: types, commandTag: tag, affectedRows: affectedRows(of: result), cells: cells)
-}
-
 /// `PQcmdTuples` as a number (0 when it is empty: not a row count command), read from its digits
 /// without a `String` in between.
-private func affectedRows(of result: OpaquePointer) -> Int {
+func affectedRowsOf(_ result: OpaquePointer) -> Int {
     guard var digit = PQcmdTuples(result) else { return 0 }
     var count = 0
     while digit.pointee != 0 {
@@ -325,7 +304,7 @@ func executeStatement(_ sql: String, on connection: OpaquePointer, deadline: Con
         guard let result = PQgetResult(connection) else { break }
         defer { PQclear(result) }
         do {
-            _ = try rowsOrError(result, connection: connection, query: sql)
+            try checkResult(result, connection: connection, query: sql)
         } catch let error as PostgresError {
             failure = failure ?? error
         }

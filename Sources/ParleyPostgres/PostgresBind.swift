@@ -5,13 +5,23 @@
 public struct PostgresBind: Sendable, Hashable {
     /// The parameter's type OID (e.g. 25 for `text`); 0 lets the server infer it.
     public let typeOID: UInt32
+    /// The binary-format value, or `nil` for SQL `NULL`: a slice, so several parameters can
+    /// share one buffer (``PostgresTextArray/binds``: a batch's columns in one allocation).
+    let value: ArraySlice<UInt8>?
+
     /// The binary-format value, or `nil` for SQL `NULL`.
-    public let bytes: [UInt8]?
+    public var bytes: [UInt8]? { value.map { Array($0) } }
 
     /// A value of type `typeOID` in Postgres's binary format, or `NULL` when `bytes` is `nil`.
     public init(typeOID: UInt32, bytes: [UInt8]?) {
         self.typeOID = typeOID
-        self.bytes = bytes
+        value = bytes?[...]
+    }
+
+    /// A value held in part of a buffer other values share.
+    init(typeOID: UInt32, value: ArraySlice<UInt8>) {
+        self.typeOID = typeOID
+        self.value = value
     }
 
     /// Well-known type OIDs (`pg_type.oid`).

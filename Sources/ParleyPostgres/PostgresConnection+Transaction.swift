@@ -19,7 +19,7 @@ extension PostgresConnection {
             throw error
         }
         let commit = try await query("COMMIT")
-        guard commit.commandTag == "COMMIT" else {
+        guard commit.hasCommandTag("COMMIT") else {
             throw PostgresError(
                 .server, message: "the transaction was rolled back at COMMIT because an earlier statement failed")
         }

@@ -1,41 +1,70 @@
-/// The rows one statement returned, copied out of libpq so they outlive the connection.
+import CLibPQ
+import Glibc
+
+/// The rows one statement returned, read in place from libpq's result (kept alive as long as
+/// these rows or one of their rows is), so they outlive the connection without a copy.
 public struct PostgresRows: Sendable, RandomAccessCollection {
-    /// Column names in result order.
-    public let columns: [String]
-    /// Column type OIDs in result order.
-    public let columnTypes: [UInt32]
-    /// The command tag, e.g. `INSERT 0 1` or `COMMIT`.
-    public let commandTag: String
-    /// Rows inserted, updated, deleted or selected, as the command tag reports.
-    public let affectedRows: Int
-    let cells: [[[UInt8]?]]
+    /// libpq's result; nil for ``empty``.
+    let result: PostgresResult?
 
     /// No rows and no command (an empty statement).
-    static let empty = PostgresRows(columns: [], columnTypes: [], commandTag: "", affectedRows: 0, cells: [])
+    static let empty = PostgresRows(result: nil)
+
+    /// Column names in result order.
+    public var columns: [String] {
+        guard let result else { return [] }
+        return (0..<result.columnCount).map { result.columnName($0) }
+    }
+
+    /// Column type OIDs in result order.
+    public var columnTypes: [UInt32] {
+        guard let result else { return [] }
+        return (0..<result.columnCount).map { result.columnType($0) }
+    }
+
+    /// The command tag, e.g. `INSERT 0 1` or `COMMIT`.
+    public var commandTag: String {
+        guard let result else { return "" }
+        return String(cString: PQcmdStatus(result.pointer))
+    }
+
+    /// Whether the command tag is exactly `tag` (read in place, no `String`).
+    func hasCommandTag(_ tag: StaticString) -> Bool {
+        guard let result, let status = PQcmdStatus(result.pointer) else { return tag.utf8CodeUnitCount == 0 }
+        return strcmp(status, UnsafeRawPointer(tag.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// Rows inserted, updated, deleted or selected, as the command tag reports.
+    public var affectedRows: Int {
+        guard let result else { return 0 }
+        return affectedRowsOf(result.pointer)
+    }
 
     /// The first row index.
     public var startIndex: Int { 0 }
     /// One past the last row index.
-    public var endIndex: Int { cells.count }
+    public var endIndex: Int { result?.rowCount ?? 0 }
 
     /// The row at `position`.
     public subscript(position: Int) -> PostgresRow {
-        PostgresRow(columns: columns, columnTypes: columnTypes, cells: cells[position])
+        precondition(indices.contains(position), "row \(position) is out of range (0..<\(endIndex))")
+        return PostgresRow(result: result!, row: position)
     }
 }
 
 /// One result row; decode its columns by name or position.
 public struct PostgresRow: Sendable {
+    let result: PostgresResult
+    let row: Int
+
     /// Column names in result order.
-    public let columns: [String]
-    let columnTypes: [UInt32]
-    let cells: [[UInt8]?]
+    public var columns: [String] { (0..<result.columnCount).map { result.columnName($0) } }
 
     /// The column named `column` as `type`; errors name the column and what was expected.
     ///
     /// Decode `T?` to accept `NULL`; decoding `NULL` into a non-optional type is an error.
     public func decode<T: PostgresDecodable>(_ type: T.Type = T.self, column: String) throws -> T {
-        guard let index = columns.firstIndex(of: column) else {
+        guard let index = result.columnIndex(column) else {
             throw PostgresError(
                 .decoding,
                 message: "no column \"\(column)\" in the result (columns: \(columns.joined(separator: ", ")))")
@@ -45,23 +74,28 @@ public struct PostgresRow: Sendable {
 
     /// The column at `index` (0-based) as `type`.
     public func decode<T: PostgresDecodable>(_ type: T.Type = T.self, at index: Int) throws -> T {
-        guard cells.indices.contains(index) else {
-            throw PostgresError(.decoding, message: "no column at index \(index) (the result has \(cells.count))")
+        guard (0..<result.columnCount).contains(index) else {
+            throw PostgresError(
+                .decoding, message: "no column at index \(index) (the result has \(result.columnCount))")
         }
-        guard let text = cells[index] else {
+        guard !result.isNull(row, index) else {
             if let null = T.postgresNull { return null }
             throw PostgresError(
-                .decoding, message: "column \"\(columns[index])\" is NULL; decode \(T.self)? to accept NULL")
+                .decoding,
+                message: "column \"\(result.columnName(index))\" is NULL; decode \(T.self)? to accept NULL")
         }
+        let typeOID = result.columnType(index)
         do {
-            return try T.decode(postgresText: text, typeOID: columnTypes[index])
+            return try T.decode(postgresText: result.value(row, index), typeOID: typeOID)
         } catch let failure as PostgresDecodingFailure {
             throw PostgresError(
                 .decoding,
-                message: "column \"\(columns[index])\" (type OID \(columnTypes[index])) is not \(failure.expected)")
+                message: "column \"\(result.columnName(index))\" (type OID \(typeOID)) is not \(failure.expected)")
         }
     }
 
     /// True when the column at `index` is SQL `NULL`.
-    public func isNull(at index: Int) -> Bool { cells.indices.contains(index) && cells[index] == nil }
+    public func isNull(at index: Int) -> Bool {
+        (0..<result.columnCount).contains(index) && result.isNull(row, index)
+    }
 }

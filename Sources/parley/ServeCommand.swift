@@ -53,6 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "glibc malloc arenas (fewer arenas, less RSS; $MALLOC_ARENA_MAX wins when set).")
     var mallocArenas = 2
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Return the heap's free pages to the system (malloc_trim) each time the server turns idle.")
+    var idleMallocTrim = true
+
     @Option(
         help: "Seconds to wait for a new database connection before failing fast (503); per host of a multi-host URL.")
     var databaseConnectTimeout: Double = 0.8
@@ -170,6 +175,7 @@ struct ServeCommand: AsyncParsableCommand {
         if format == .json { configuration.accessLogSink = FileDescriptorSink(fileDescriptor: 1) }
         var logger = Logger(label: "parley")
         logger.logLevel = .info
+        if idleMallocTrim { IdleMemoryTrimmer(logger: logger).start() }
         var service = ServiceConfiguration()
         service.clientKey = clientKey
         service.defaultChannel = defaultChannel

@@ -17,8 +17,10 @@ public final class MetricsRegistry: Sendable {
 
     private struct SeriesKey: Hashable {
         let metric: Metric
-        /// Names and values, alternating.
-        let labels: [String]
+        /// Names and values, as the caller passed them: looked up as is (the caller's array,
+        /// often on its stack), copied only when a new series is stored. Flattening them into a
+        /// `[String]` first cost every counted answer a heap array (~1k instructions).
+        let labels: [(String, String)]
 
         /// Hashes the metric and the label values' bytes, not the names: a metric's names are
         /// the same at every call, and hashing all of them cost more than the lookup (every
@@ -26,17 +28,17 @@ public final class MetricsRegistry: Sendable {
         func hash(into hasher: inout Hasher) {
             hasher.combine(metric)
             hasher.combine(labels.count)
-            var index = 1
-            while index < labels.count {
-                var value = labels[index]  // native strings are contiguous already: no copy
+            for (_, value) in labels {
+                var value = value  // native strings are contiguous already: no copy
                 value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
                 hasher.combine(UInt8(0xFF))  // never in UTF-8: ends each value
-                index += 2
             }
         }
 
         static func == (lhs: SeriesKey, rhs: SeriesKey) -> Bool {
-            lhs.metric == rhs.metric && lhs.labels == rhs.labels
+            guard lhs.metric == rhs.metric, lhs.labels.count == rhs.labels.count else { return false }
+            for (left, right) in zip(lhs.labels, rhs.labels) where left != right { return false }
+            return true
         }
     }
 
@@ -54,13 +56,13 @@ public final class MetricsRegistry: Sendable {
 
     /// Adds `amount` to a counter series.
     func increment(_ metric: Metric, labels: [(String, String)] = [], by amount: UInt64 = 1) {
-        let key = SeriesKey(metric: metric, labels: Self.flatten(labels))
+        let key = SeriesKey(metric: metric, labels: labels)
         counters.withLock { $0[key, default: 0] += amount }
     }
 
     /// The value of a counter series (0 when never incremented); for tests.
     func counter(_ metric: Metric, labels: [(String, String)] = []) -> UInt64 {
-        let key = SeriesKey(metric: metric, labels: Self.flatten(labels))
+        let key = SeriesKey(metric: metric, labels: labels)
         return counters.withLock { $0[key] ?? 0 }
     }
 
@@ -81,26 +83,9 @@ public final class MetricsRegistry: Sendable {
         return output
     }
 
-    /// Names and values in one array (one allocation: every counted answer and request flattens).
-    private static func flatten(_ labels: [(String, String)]) -> [String] {
-        var flat: [String] = []
-        flat.reserveCapacity(labels.count * 2)
-        for (name, value) in labels {
-            flat.append(name)
-            flat.append(value)
-        }
-        return flat
-    }
-
-    private static func labelText(_ flat: [String]) -> String {
-        guard !flat.isEmpty else { return "" }
-        var parts: [String] = []
-        var index = 0
-        while index + 1 < flat.count {
-            parts.append("\(flat[index])=\"\(escape(flat[index + 1]))\"")
-            index += 2
-        }
-        return "{" + parts.joined(separator: ",") + "}"
+    private static func labelText(_ labels: [(String, String)]) -> String {
+        guard !labels.isEmpty else { return "" }
+        return "{" + labels.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: ",") + "}"
     }
 
     /// Label values escape backslash, double quote and newline (exposition format).

@@ -50,59 +50,52 @@ struct SessionAppend: Sendable {
     /// In a present group, a change without it has "" in each of its columns, which the
     /// statement reads as "none".
     static func binds(_ appends: [SessionAppend]) -> (Groups, [PostgresBind]) {
-        var columns = (0..<11).map { _ in PostgresTextArray(capacity: 32 * appends.count) }
         var groups: Groups = []
-        for append in appends {
-            columns[0].append(append.keyHex)
-            columns[1].append(append.rev)
-            columns[2].append(append.month)
-            columns[3].append(append.kind)
-            columns[4].append(append.step)
-            columns[5].append(append.answers)
-            columns[6].append(append.outcome)
-            columns[7].append(append.nextStep)
-            columns[8].append(append.core)
-            columns[9].append(seconds: append.expiresAt)
-            columns[10].append(append.depth)
-            if append.completion != nil { groups.insert(.completion) }
-            if append.idempotency != nil { groups.insert(.idempotency) }
-            if append.start != nil { groups.insert(.start) }
+        for index in appends.indices {
+            if appends[index].completion != nil { groups.insert(.completion) }
+            if appends[index].idempotency != nil { groups.insert(.idempotency) }
+            if appends[index].start != nil { groups.insert(.start) }
         }
-        var binds = columns.map { $0.bind }
+        // Every array in one buffer, column by column: one allocation a batch, not one a column.
+        var arrays = PostgresTextArray(capacity: 11 * (32 * appends.count + 20))
+        // Each column reads its field through the array (`appends[$1].rev`): iterating the
+        // appends by value once per column copied a whole `SessionAppend` (a dozen references)
+        // eleven times an answer.
+        func column(_ write: (inout PostgresTextArray, Int) -> Void) {
+            arrays.startNext()
+            for index in appends.indices { write(&arrays, index) }
+        }
+        for index in appends.indices { arrays.append(appends[index].keyHex) }
+        column { $0.append(appends[$1].rev) }
+        column { $0.append(appends[$1].month) }
+        column { $0.append(appends[$1].kind) }
+        column { $0.append(appends[$1].step) }
+        column { $0.append(appends[$1].answers) }
+        column { $0.append(appends[$1].outcome) }
+        column { $0.append(appends[$1].nextStep) }
+        column { $0.append(appends[$1].core) }
+        column { $0.append(seconds: appends[$1].expiresAt) }
+        column { $0.append(appends[$1].depth) }
         if groups.contains(.completion) {
-            var group = (0..<3).map { _ in PostgresTextArray() }
-            for append in appends {
-                group[0].append(append.completion?.sessionPath ?? "")
-                group[1].append(append.completion?.path ?? "")
-                group[2].append(append.completion?.answers ?? "")
-            }
-            binds += group.map { $0.bind }
+            column { $0.append(appends[$1].completion?.sessionPath ?? "") }
+            column { $0.append(appends[$1].completion?.path ?? "") }
+            column { $0.append(appends[$1].completion?.answers ?? "") }
         }
         if groups.contains(.idempotency) {
-            var group = (0..<4).map { _ in PostgresTextArray() }
-            for append in appends {
-                group[0].append(append.idempotency?.key ?? "")
-                group[1].append(append.idempotency?.requestHashHex ?? "")
-                if let status = append.idempotency?.status { group[2].append(status) } else { group[2].append("") }
-                group[3].append(append.idempotency?.responseHex ?? "")
-            }
-            binds += group.map { $0.bind }
+            column { $0.append(appends[$1].idempotency?.key ?? "") }
+            column { $0.append(appends[$1].idempotency?.requestHashHex ?? "") }
+            column { if let status = appends[$1].idempotency?.status { $0.append(status) } else { $0.append("") } }
+            column { $0.append(appends[$1].idempotency?.responseHex ?? "") }
         }
         if groups.contains(.start) {
-            var group = (0..<5).map { _ in PostgresTextArray() }
-            for append in appends {
-                group[0].append(append.start?.flowId ?? "")
-                if let version = append.start?.version { group[1].append(version) } else { group[1].append("") }
-                group[2].append(append.start?.channel ?? "")
-                group[3].append(append.start?.locale ?? "")
-                if let createdAt = append.start?.createdAt {
-                    group[4].append(seconds: createdAt)
-                } else {
-                    group[4].append("")
-                }
+            column { $0.append(appends[$1].start?.flowId ?? "") }
+            column { if let version = appends[$1].start?.version { $0.append(version) } else { $0.append("") } }
+            column { $0.append(appends[$1].start?.channel ?? "") }
+            column { $0.append(appends[$1].start?.locale ?? "") }
+            column {
+                if let createdAt = appends[$1].start?.createdAt { $0.append(seconds: createdAt) } else { $0.append("") }
             }
-            binds += group.map { $0.bind }
         }
-        return (groups, binds)
+        return (groups, arrays.binds)
     }
 }

@@ -5,7 +5,31 @@ import ParleyHTTP
 /// always the full state, never a diff.
 struct SessionSnapshot: Sendable {
     /// The canonical JSON body.
-    let body: [UInt8]
+    var body: [UInt8] {
+        guard isCompact else { return bytes }
+        var body: [UInt8] = []
+        body.reserveCapacity(bodyCount)
+        bytes.withUnsafeBufferPointer { outside in
+            body.append(contentsOf: UnsafeBufferPointer(rebasing: outside[..<screenStart]))
+            body.append(contentsOf: screen)
+            body.append(contentsOf: UnsafeBufferPointer(rebasing: outside[screenStart...]))
+        }
+        return body
+    }
+
+    /// The body as built, or in the snapshot cache (``compacted()``) the body without its screen.
+    /// The screen is most of a snapshot (1,039 of 1,240 bytes on passport-intake's first step)
+    /// and the same for every session at that step: held once, the cache keeps about a kilobyte
+    /// less per session.
+    private var bytes: [UInt8]
+    /// The screen cache's own array of the screen's bytes (shared, never copied).
+    private let screen: [UInt8]
+    /// Where `screen` starts in the body.
+    private let screenStart: Int
+    /// Whether `bytes` leaves the screen out.
+    private var isCompact = false
+    /// The body's length, however it is held.
+    let bodyCount: Int
     /// `"<rev>"`: what `If-None-Match` is compared with.
     let etag: String
     let rev: Int
@@ -31,7 +55,9 @@ struct SessionSnapshot: Sendable {
         Self.append(#"],"rev":"#, to: &bytes)
         Self.appendDigits(record.rev, to: &bytes)
         Self.append(#","screen":"#, to: &bytes)
+        screenStart = bytes.count
         bytes.append(contentsOf: screen.body)
+        self.screen = screen.body
         Self.append(#","session":"#, to: &bytes)
         CanonicalJSON.writeString(record.id.text, into: &bytes)
         Self.append(#","status":"#, to: &bytes)
@@ -43,7 +69,8 @@ struct SessionSnapshot: Sendable {
         Self.append(#","version":"#, to: &bytes)
         Self.appendDigits(record.version, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        body = bytes
+        bodyCount = bytes.count
+        self.bytes = bytes
         etag = "\"\(record.rev)\""
         var headers: HTTPHeaders = [
             "ETag": etag, "Cache-Control": "private, no-cache", "Content-Type": "application/json",
@@ -74,12 +101,31 @@ struct SessionSnapshot: Sendable {
 
     /// The marker of an erased session for its event streams, which end without showing it.
     init(erased record: SessionRecord) {
-        body = []
+        bytes = []
+        screen = []
+        screenStart = 0
+        bodyCount = 0
         etag = "\"\(record.rev)\""
         headers = [:]
         rev = record.rev
         status = .erased
         expiresAt = record.expiresAt
+    }
+
+    /// The same snapshot holding only the bytes around its screen, and the screen cache's array
+    /// of the screen (shared, not copied): what the snapshot cache keeps.
+    func compacted() -> SessionSnapshot {
+        guard !isCompact, !screen.isEmpty else { return self }
+        var compact = self
+        var outside: [UInt8] = []
+        outside.reserveCapacity(bytes.count - screen.count)
+        bytes.withUnsafeBufferPointer { whole in
+            outside.append(contentsOf: UnsafeBufferPointer(rebasing: whole[..<screenStart]))
+            outside.append(contentsOf: UnsafeBufferPointer(rebasing: whole[(screenStart + screen.count)...]))
+        }
+        compact.bytes = outside
+        compact.isCompact = true
+        return compact
     }
 
     /// Headers of every snapshot response, built once: the rev as a strong ETag, never stored by

@@ -72,8 +72,8 @@ final class SnapshotCache: Sendable {
         guard let key = SessionKey(id.key) else { return }
         let id = CachedSessionID(id.text)
         // The state's answers are about as large as the body's prefill and path: counted twice.
-        let cost = snapshot.body.count * (record == nil ? 1 : 2)
-        let entry = Entry(snapshot: snapshot, record: record)
+        let cost = snapshot.bodyCount * (record == nil ? 1 : 2)
+        let entry = Entry(snapshot: snapshot.compacted(), record: record)
         // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
         // kilobytes) is freed after the lock is released, not while writers and the listener wait.
         let evicted = state.withLock { state -> [Slot] in
