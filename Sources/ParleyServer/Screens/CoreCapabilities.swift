@@ -26,8 +26,7 @@ final class CoreCapabilities: Sendable {
     }
 
     private let known: Mutex<LRUDictionary<String, Resolved>>
-    /// What a request without the header gets: the oldest supported core.
-    let floor: Resolved
+    private let floor: Resolved
 
     /// Remembers at most `limit` header values; the least recently seen goes first.
     init(limit: Int) {
@@ -38,9 +37,19 @@ final class CoreCapabilities: Sendable {
     /// The header's capabilities; 400 for a malformed or repeated header (DESIGN.md
     /// "Capabilities": missing means the oldest supported core).
     func resolve(_ request: HTTPRequest) throws(HTTPError) -> Resolved {
+        try resolve(optionalHeader: try Self.header(request))
+    }
+
+    /// The request's `Parley-Core` value, nil when absent; 400 when it is sent twice.
+    static func header(_ request: HTTPRequest) throws(HTTPError) -> String? {
         let (header, repeated) = request.headers.single("Parley-Core")
-        guard let header else { return floor }
         guard !repeated else { throw ServiceProblem.badParameter("send Parley-Core once") }
+        return header
+    }
+
+    /// A header value's capabilities, the oldest supported core's when there is none.
+    func resolve(optionalHeader header: String?) throws(HTTPError) -> Resolved {
+        guard let header else { return floor }
         return try resolve(header: header)
     }
 

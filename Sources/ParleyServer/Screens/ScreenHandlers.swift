@@ -21,8 +21,7 @@ extension ScreenHandlers {
     /// the request asks the same, ``HotScreens``), else after reading it.
     func screen(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPReply {
         let target = try screenTarget(request, requestContext)
-        let (coreHeader, repeated) = request.headers.single("Parley-Core")
-        if repeated { throw ServiceProblem.badParameter("send Parley-Core once") }
+        let coreHeader = try CoreCapabilities.header(request)
         let question = HotScreens.Question(
             flow: target.flow, step: target.step, channel: target.channel, core: coreHeader,
             language: request.headers["Accept-Language"])
@@ -35,7 +34,7 @@ extension ScreenHandlers {
             recordGating(hot.entry, coreLabel: hot.coreLabel)
             return .now(response(hot.entry, splitting: false, request))
         }
-        let core = try coreHeader.map { header throws(HTTPError) in try cores.resolve(header: header) } ?? cores.floor
+        let core = try cores.resolve(optionalHeader: coreHeader)
         if let known = versions.cache.live(flow: target.flow, channel: target.channel) {
             let (entry, splitting) = try screenEntry(known, target, core, request, loop: loop)
             recordGating(entry, coreLabel: core.label)
