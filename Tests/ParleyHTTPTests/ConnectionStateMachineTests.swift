@@ -35,6 +35,58 @@ import Testing
         machine.advance(now: now, date: date) { _ in route }
     }
 
+    /// Lends `text` the way the event loop lends its read buffer, advances once, then overwrites
+    /// the buffer as the loop's next read would: what the machine kept must not depend on it.
+    static func lendAndAdvance(_ machine: inout ConnectionStateMachine, _ text: String) -> ConnectionStateMachine.Step {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: text.utf8.count, alignment: 1)
+        defer { buffer.deallocate() }
+        buffer.copyBytes(from: Array(text.utf8))
+        machine.lend(UnsafeRawBufferPointer(buffer), now: 1)
+        let step = next(&machine)
+        buffer.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "X"))
+        return step
+    }
+
+    @Test func lentBytesArePipelinedRequestsAndABodyKeptPastTheirBuffer() {
+        var machine = Self.make()
+        let text = "POST /1 HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /2 HTTP/1.1\r\nHo"
+        guard case .dispatch(let first) = Self.lendAndAdvance(&machine, text) else { Issue.record("first"); return }
+        #expect(first.request.path == "/1")
+        #expect(
+            first.request.body == Array("hello".utf8), "the body came from the lent buffer, kept before it was reused")
+        _ = machine.respond(.text("1"), date: Self.date, draining: false, now: 2)
+        guard case .wait = Self.next(&machine) else { Issue.record("dispatched a partial head"); return }
+        Self.feed(&machine, "st: x\r\n\r\n")
+        guard case .dispatch(let second) = Self.next(&machine) else { Issue.record("second"); return }
+        #expect(second.request.path == "/2")
+    }
+
+    @Test func aLentPartialHeadResumesFromWhatWasKept() {
+        var machine = Self.make()
+        guard case .wait = Self.lendAndAdvance(&machine, "GET /a HTTP/1.1\r\nHo") else {
+            Issue.record("dispatched a partial head")
+            return
+        }
+        #expect(machine.input == Array("GET /a HTTP/1.1\r\nHo".utf8))
+        Self.feed(&machine, "st: x\r\n\r\n")
+        guard case .dispatch(let exchange) = Self.next(&machine) else { Issue.record("not dispatched"); return }
+        #expect(exchange.request.path == "/a" && exchange.request.headers["Host"] == "x")
+        _ = machine.respond(.text("hi"), date: Self.date, draining: false, now: 2)
+        _ = Self.written(&machine)
+        #expect(machine.isIdle && machine.input.isEmpty)
+    }
+
+    @Test func aLentMalformedHeadIsRejectedAndNothingOfItIsKept() {
+        var machine = Self.make()
+        guard case .rejected(let status, _) = Self.lendAndAdvance(&machine, "GET /a HTTP/1.1\r\nBad Header\r\n\r\n")
+        else {
+            Issue.record("not rejected")
+            return
+        }
+        #expect(status == 400)
+        #expect(machine.input.isEmpty)
+    }
+
     @Test func aRequestSplitAcrossReadsIsDispatchedOnceComplete() throws {
         var machine = Self.make()
         Self.feed(&machine, "GET /a HTTP/1.1\r\nHo")

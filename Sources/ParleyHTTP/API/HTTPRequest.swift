@@ -5,27 +5,37 @@ public struct HTTPRequest: Sendable {
     /// reference count per copy instead of one per string and array (callgrind: two copies of
     /// every request, about a dozen counts each, on the cache-hot screen path).
     private final class Head: Sendable {
-        let method: String
-        let target: String
+        /// Method, target, version and fields as parsed: moved in whole from the parser (taking
+        /// them out one by one copied each and destroyed the rest).
+        let parsed: HTTPRequestHead
         let path: String
         /// The decoded segments when the path needs decoding; nil for a plain path, whose
         /// segments are read from ``path`` (``RequestTarget/decodedSegments``).
         let decodedSegments: [String]?
         let queryItems: [(name: String, value: String)]
-        let version: HTTPVersion
-        let headers: HTTPHeaders
+
+        var method: String { parsed.method }
+        var target: String { parsed.target }
+        var version: HTTPVersion { parsed.version }
+        var headers: HTTPHeaders { parsed.headers }
 
         init(
-            method: String, target: String, path: String, decodedSegments: [String]?,
-            queryItems: [(name: String, value: String)], version: HTTPVersion, headers: HTTPHeaders
+            _ parsed: consuming HTTPRequestHead, path: String, decodedSegments: [String]?,
+            queryItems: [(name: String, value: String)]
         ) {
-            self.method = method
-            self.target = target
+            self.parsed = parsed
             self.path = path
             self.decodedSegments = decodedSegments
             self.queryItems = queryItems
-            self.version = version
-            self.headers = headers
+        }
+
+        convenience init(
+            method: String, target: String, path: String, decodedSegments: [String]?,
+            queryItems: [(name: String, value: String)], version: HTTPVersion, headers: HTTPHeaders
+        ) {
+            self.init(
+                HTTPRequestHead(method: method, target: target, version: version, headers: headers), path: path,
+                decodedSegments: decodedSegments, queryItems: queryItems)
         }
 
         /// A copy with one part changed (a setter below: rare, never on the request path).
@@ -49,12 +59,12 @@ public struct HTTPRequest: Sendable {
 
     /// The method token, case-sensitive, e.g. `GET`.
     public var method: String {
-        _read { yield head.method }
+        _read { yield head.parsed.method }
         set { head = head.with(method: newValue) }
     }
     /// The request-target exactly as sent.
     public var target: String {
-        _read { yield head.target }
+        _read { yield head.parsed.target }
         set { head = head.with(target: newValue) }
     }
     /// The path part of the target, still percent-encoded.
@@ -78,12 +88,12 @@ public struct HTTPRequest: Sendable {
     }
     /// The protocol version.
     public var version: HTTPVersion {
-        _read { yield head.version }
+        _read { yield head.parsed.version }
         set { head = head.with(version: newValue) }
     }
     /// The header fields in order, duplicates kept.
     public var headers: HTTPHeaders {
-        _read { yield head.headers }
+        _read { yield head.parsed.headers }
         set { head = head.with(headers: newValue) }
     }
     /// The body, de-chunked; empty when none was sent. Kept beside the head: it is appended to
@@ -107,6 +117,12 @@ public struct HTTPRequest: Sendable {
             method: method, target: target, path: parsed.path, decodedSegments: parsed.decodedSegments,
             queryItems: parsed.query, version: version, headers: headers)
         self.body = body
+    }
+
+    /// A request of a parsed head, which it takes over whole, and no body yet.
+    init(head parsed: consuming HTTPRequestHead, target: consuming RequestTarget) {
+        head = Head(parsed, path: target.path, decodedSegments: target.decodedSegments, queryItems: target.query)
+        body = []
     }
 
     /// The first query value called `name`, or nil.

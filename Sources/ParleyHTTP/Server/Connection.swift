@@ -85,11 +85,16 @@ final class Connection {
             let status = receive(into: loop.scratch)
             switch status {
             case .bytes(let count):
-                machine.received(UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count]), now: loop.now)
+                let bytes = UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count])
+                // Plain sockets: one read per wake-up unless it filled the buffer, parsed where
+                // it lies (advance comes before the next read). TLS: drain OpenSSL's buffered
+                // records too, or level-triggered epoll would not report them.
+                if !discarding && tls == nil && count < loop.scratch.count {
+                    machine.lend(bytes, now: loop.now)
+                    return advance()
+                }
+                machine.received(bytes, now: loop.now)
                 if discarding { continue }
-                // Plain sockets: one read per wake-up unless it filled the buffer. TLS: drain
-                // OpenSSL's buffered records too, or level-triggered epoll would not report them.
-                if tls == nil && count < loop.scratch.count { return advance() }
                 if machine.inputIsFull(chunk: loop.scratch.count) { return advance() }
             case .wantRead, .wantWrite, .done: return discarding ? () : advance()
             case .closed, .failed:

@@ -58,6 +58,9 @@ struct ConnectionStateMachine {
     /// it: matching a phase that carried it copied the whole request, several times per request.
     var exchange: Exchange?
     var input: [UInt8] = []
+    /// Bytes lent by ``lend(_:now:)``, valid only until ``advance(now:date:route:)`` returns: it
+    /// parses a head in them where they lie and keeps what it did not consume in ``input``.
+    private var lent: UnsafeBufferPointer<UInt8>?
     /// How far the head at the front of `input` has been validated; parsing resumes there.
     private var headScanner: HTTPHeadScanner
     var output = OutputQueue()
@@ -113,6 +116,24 @@ struct ConnectionStateMachine {
         input.append(contentsOf: bytes)
     }
 
+    /// Bytes that arrived and that the caller passes to ``advance(now:date:route:)`` before it
+    /// reuses their memory (the event loop's read buffer). Between requests, with nothing
+    /// buffered, the next head is parsed in them in place: it is neither copied into nor
+    /// cleared out of ``input``, whose memory is cold when hundreds of connections are open.
+    mutating func lend(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        guard case .idle = phase, input.isEmpty, lent == nil, !bytes.isEmpty else { return received(bytes, now: now) }
+        lastActivity = now
+        lent = bytes.bindMemory(to: UInt8.self)
+    }
+
+    /// Moves lent bytes from `offset` on into ``input``; they are not readable after
+    /// ``advance(now:date:route:)``.
+    private mutating func keepLent(from offset: Int = 0) {
+        guard let bytes = lent else { return }
+        lent = nil
+        if offset < bytes.count { input.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset...])) }
+    }
+
     /// Whether enough input is buffered that reading should pause until it is parsed.
     func inputIsFull(chunk: Int) -> Bool { input.count > chunk * 2 }
 
@@ -120,6 +141,7 @@ struct ConnectionStateMachine {
     /// `route` matches a request from its head, once, before any body byte is read.
     mutating func advance(now: UInt64, date: [UInt8], route: (HTTPRequest) -> HTTPRoute) -> Step {
         pausedForOutput = false
+        defer { keepLent() }
         while true {
             switch phase {
             case .idle, .head:
@@ -128,33 +150,28 @@ struct ConnectionStateMachine {
                     pausedForOutput = true
                     return .wait
                 }
-                guard !input.isEmpty else {
+                guard !input.isEmpty || lent != nil else {
                     phase = .idle
                     return .wait
                 }
-                let result: HTTPHeadParser.Result
+                var consumed = 0
                 do {
-                    result = try input.withUnsafeBufferPointer { bytes throws(HTTPParseError) in
-                        try HTTPHeadParser(limits: headScanner.limits).parse(bytes, resuming: &headScanner)
+                    // Bound straight from the parser's result and handed on: a head held in a
+                    // variable first was copied and destroyed (callgrind).
+                    guard let head = try parseHead(consumed: &consumed) else {
+                        // Incomplete: the scanner resumes over the same bytes, now in `input`.
+                        keepLent()
+                        if case .idle = phase {
+                            phase = .head
+                            phaseStart = now
+                        }
+                        return .wait
                     }
+                    if lent != nil { keepLent(from: consumed) } else { consume(consumed) }
+                    headScanner = HTTPHeadScanner(limits: headScanner.limits)
+                    try begin(head, now: now, route: route)
                 } catch {
-                    return reject(error, date: date)
-                }
-                // Taken apart by consuming: binding the head out of a result still alive copied it.
-                let head: HTTPRequestHead
-                switch consume result {
-                case .incomplete:
-                    if case .idle = phase {
-                        phase = .head
-                        phaseStart = now
-                    }
-                    return .wait
-                case .complete(let complete, let consumed):
-                    head = complete
-                    consume(consumed)
-                }
-                headScanner = HTTPHeadScanner(limits: headScanner.limits)
-                do { try begin(head, now: now, route: route) } catch {
+                    lent = nil  // the connection closes after the error response: nothing more is read
                     return reject(error, date: date)
                 }
             case .body:
@@ -172,6 +189,16 @@ struct ConnectionStateMachine {
             case .responding, .streaming, .closing, .lingering:
                 return .wait
             }
+        }
+    }
+
+    /// The head at the front of the lent bytes or of ``input``, with its length in `consumed`;
+    /// nil while it is incomplete.
+    private mutating func parseHead(consumed: inout Int) throws(HTTPParseError) -> HTTPRequestHead? {
+        let parser = HTTPHeadParser(limits: headScanner.limits)
+        if let bytes = lent { return try parser.parseHead(bytes, resuming: &headScanner, consumed: &consumed) }
+        return try input.withUnsafeBufferPointer { bytes throws(HTTPParseError) in
+            try parser.parseHead(bytes, resuming: &headScanner, consumed: &consumed)
         }
     }
 
@@ -194,9 +221,7 @@ struct ConnectionStateMachine {
         let framing = try RequestFraming(head: head)
         let target = try RequestTarget(head.target)
         let version = head.version
-        let request = HTTPRequest(
-            method: head.method, target: head.target, parsed: target, version: version, headers: head.headers,
-            body: [])
+        let request = HTTPRequest(head: head, target: target)
         let route = match(request)
         let limit = route.maxBodyBytes ?? limits.maxBodyBytes
         let exchange = Exchange(
