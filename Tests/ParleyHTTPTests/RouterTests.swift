@@ -209,6 +209,22 @@ import Testing
         #expect(twice.values(for: "A") == ["1", "2"] && twice.occurrences(of: "a") == 2)
     }
 
+    @Test func sharedFieldsAreFoundInAnyCaseAndARequestIdIsAddedWithoutReadingThem() {
+        let names = [
+            "Content-Type", "Cache-Control", "ETag", "Vary", "Content-Language", "Parley-Flow-Version", "Parley-Served",
+            "Link", "Last-Modified", "Retry-After", "Location",
+        ]
+        let encoded = HTTPEncodedFields(names.map { HTTPField(name: $0, value: "v") })
+        for name in names {
+            #expect(
+                encoded.mayContain(name) && encoded.mayContain(name.lowercased())
+                    && encoded.mayContain(name.uppercased()))
+        }
+        // A cached screen's fields: adding the request id skips them unread.
+        #expect(!encoded.mayContain("X-Request-Id"))
+        #expect(!encoded.mayContain(""))
+    }
+
     @Test func dateLineIsIMFFixdate() {
         #expect(
             String(decoding: DateCache.format(784_111_777), as: UTF8.self) == "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n")
