@@ -42,13 +42,13 @@ import Testing
     /// `parley serve` on port 0 without a database, its output going to a file: a file never
     /// fills up and blocks the server, and reading it never blocks the test (a pipe's
     /// `availableData` waits until the child writes, which may be never).
-    static func startServer() throws -> (Process, URL) {
+    static func startServer() throws -> (ChildProcess, URL) {
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("parley-serve-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         defer { try? log.close() }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ParleyBinary.url
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--without-database"]
         process.standardOutput = log
@@ -60,7 +60,9 @@ import Testing
 
     /// What `process` logged to `file`, once it contains `text`, or when `seconds` have passed or
     /// the process has exited (then the test's expectations say what was missing).
-    static func log(_ file: URL, of process: Process, containing text: String, within seconds: TimeInterval) -> String {
+    static func log(_ file: URL, of process: ChildProcess, containing text: String, within seconds: TimeInterval)
+        -> String
+    {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let running = process.isRunning
@@ -72,7 +74,7 @@ import Testing
 
     /// Kills a server the test did not stop (SIGKILL cannot be ignored, so the wait ends) and
     /// removes its log.
-    static func stop(_ process: Process, _ logFile: URL) {
+    static func stop(_ process: ChildProcess, _ logFile: URL) {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -81,7 +83,7 @@ import Testing
     }
 
     /// Waits for `process` to exit for at most `seconds`; false if it is still running.
-    static func exits(_ process: Process, within seconds: TimeInterval) -> Bool {
+    static func exits(_ process: ChildProcess, within seconds: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         guard !process.isRunning else { return false }

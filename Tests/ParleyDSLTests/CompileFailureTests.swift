@@ -54,7 +54,7 @@ import Testing
         let firstLine =
             try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
         let modules = try #require(Self.modulesFolder, "ParleyDSL.swiftmodule not found; build the package first")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: Self.swiftc)
         // Warnings are errors, as the project builds: a deprecated DSL overload (a Field
         // interpolated into a plain String) is how the DSL refuses what the type system cannot.

@@ -21,7 +21,7 @@ import Testing
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         // Under `timeout`, so reading its output to the end and waiting for it have a deadline.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["--kill-after=5", "60", executable] + arguments

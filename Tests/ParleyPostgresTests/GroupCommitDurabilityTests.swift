@@ -51,11 +51,11 @@ import Testing
 
     /// `parley-bench postgres … --print-acknowledged` running, its standard output piped here.
     struct Writer: Sendable {
-        let process: Process
+        let process: ChildProcess
         let output: Pipe
 
         static func start(_ arguments: [String]) throws -> Writer {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = ParleyExecutable.url(of: "parley-bench")
             process.arguments = arguments
             let output = Pipe()

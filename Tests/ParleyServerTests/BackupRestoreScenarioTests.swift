@@ -73,7 +73,7 @@ import Testing
 
     /// Runs a Postgres client tool to completion; throws with its stderr when it fails.
     static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
+        let process = ChildProcess()
         // Under `timeout`, so reading its stderr to the end and waiting for it have a deadline.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["--kill-after=5", "300", tool] + arguments

@@ -108,7 +108,7 @@ import Testing
 
     /// Runs a script with the test Python (deploy/test installs sseclient-py into it).
     static func python(_ arguments: String...) throws -> (Int32, String) {
-        let process = Process()
+        let process = ChildProcess()
         // Under `timeout`: the script's own waits have deadlines, and so has the wait for it.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments =

@@ -131,7 +131,7 @@ import Testing
             ["/usr/bin/pg_dump"]
             + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
             .sorted().reversed().map { "/usr/lib/postgresql/\($0)/bin/pg_dump" }
-        let process = Process()
+        let process = ChildProcess()
         // Under `timeout`, so reading its output to the end and waiting for it have a deadline.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = [

@@ -11,7 +11,7 @@ import Testing
 final class WebhookReceiver: Sendable {
     /// The port it listens on.
     let port: Int
-    private let process: Process
+    private let process: ChildProcess
     private let directory: URL
 
     /// The Python with `standardwebhooks` (deploy/test installs it into `.build/test-venv`).
@@ -30,7 +30,7 @@ final class WebhookReceiver: Sendable {
         let output = directory.appendingPathComponent("stdout")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         try Data().write(to: directory.appendingPathComponent("secret"))
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: Self.python)
         process.arguments = [
             TestEnvironment.packageRoot.appendingPathComponent("Tests/Receivers/webhook_receiver.py").path,

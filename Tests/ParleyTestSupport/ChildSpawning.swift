@@ -1,13 +1,11 @@
-public import Foundation
+import Foundation
 
-/// One test child started at a time. On Linux, Foundation's `Process.run()` learns that a child
-/// exited when the end of a socket pair it hands the child closes; it makes the pair without
-/// close-on-exec, so a child spawned meanwhile from another thread (whose list of descriptors to
-/// close was taken before the pair existed) inherits that end too. The first child's exit then
-/// goes unseen until the second one exits: `isRunning` stays true, `waitUntilExit()` blocks, and
-/// the harness reported "parley serve ignored SIGTERM for 10 s" for a server that had logged
-/// `stopped` and exited. Parallel suites that start servers at once (DrillScenarioTests beside
-/// DataKeyRotationScenarioTests) hit it under load; serialized spawns cannot.
+/// One test child started at a time. Foundation's `Process.run()` once leaked a socket pair
+/// without close-on-exec into children spawned meanwhile from other threads, so a child's exit
+/// went unseen until the other child exited. ``ChildProcess`` closes every descriptor from 3 on
+/// in the child, so that cannot happen; spawns stay serialized anyway, so that a child never
+/// inherits a descriptor a parallel suite opens while setting up its own child's output (a
+/// file, a pipe).
 public enum ChildSpawning {
     private static let lock = NSLock()
 
@@ -16,12 +14,5 @@ public enum ChildSpawning {
         lock.lock()
         defer { lock.unlock() }
         return try body()
-    }
-}
-
-extension Process {
-    /// `run()`, never overlapping another test's spawn (see ``ChildSpawning``).
-    public func runAlone() throws {
-        try ChildSpawning.alone { try run() }
     }
 }

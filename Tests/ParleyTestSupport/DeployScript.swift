@@ -28,7 +28,7 @@ public enum DeployScript {
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL)
         let error = try FileHandle(forWritingTo: errorURL)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ParleyExecutable.packageRoot.appendingPathComponent("deploy/\(name)")
         process.arguments = arguments
         if !environment.isEmpty {

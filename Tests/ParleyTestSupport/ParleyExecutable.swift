@@ -39,7 +39,7 @@ public enum ParleyExecutable {
     public static func run(
         _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Double = 60
     ) throws -> ProcessOutput {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot

@@ -8,7 +8,7 @@ public struct ParleyProcess {
     public typealias Result = ProcessOutput
 
     /// The running process.
-    public let process: Process
+    public let process: ChildProcess
     private let drained: () -> (String, String)
 
     /// The executable beside the test bundle (`.build/<config>/parley`).
@@ -19,7 +19,7 @@ public struct ParleyProcess {
     public static func start(
         _ arguments: [String], product: String = "parley", environment: [String: String] = [:]
     ) throws -> ParleyProcess {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ParleyExecutable.url(of: product)
         process.arguments = arguments
         process.currentDirectoryURL = ParleyExecutable.packageRoot

@@ -16,7 +16,7 @@ import Testing
 public final class ServerProcess: Sendable {
     /// The port it listens on.
     public let port: UInt16
-    private let process: Mutex<Process?>
+    private let process: Mutex<ChildProcess?>
     private let logFile: URL
 
     /// Longest a server may live: a watchdog for crashed test runs.
@@ -38,7 +38,7 @@ public final class ServerProcess: Sendable {
             .appendingPathComponent("parley-serve-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments =
             [
@@ -90,7 +90,7 @@ public final class ServerProcess: Sendable {
     @discardableResult
     public func stop(keepingLog: Bool = false) -> Int32? {
         guard
-            let process = self.process.withLock({ current -> Process? in
+            let process = self.process.withLock({ current -> ChildProcess? in
                 defer { current = nil }
                 return current
             })
@@ -114,7 +114,7 @@ public final class ServerProcess: Sendable {
     /// SIGKILL, as a crash would: no shutdown, no flush; waits for the exit and keeps the log.
     public func crash() {
         guard
-            let process = self.process.withLock({ current -> Process? in
+            let process = self.process.withLock({ current -> ChildProcess? in
                 defer { current = nil }
                 return current
             })

@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+import ParleyTestSupport
+import Testing
+
+/// The test harness's own spawner (``ChildProcess``), which replaces Foundation's `Process`:
+/// output through pipes and files, exit codes and signals, and no descriptor of the test
+/// process leaking into a child.
+@Suite(.timeLimit(.minutes(2))) struct ChildProcessTests {
+    @Test func pipesCarryOutputAndTheExitCodeComesBack() throws {
+        let child = ChildProcess()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.arguments = ["-c", "read line; echo \"out $line $PWD $GREETING\"; echo err >&2; exit 3"]
+        child.environment = ["GREETING": "hi", "PATH": "/usr/bin:/bin"]
+        child.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
+        let (input, output, error) = (Pipe(), Pipe(), Pipe())
+        (child.standardInput, child.standardOutput, child.standardError) = (input, output, error)
+        try child.run()
+        input.fileHandleForWriting.write(Data("in\n".utf8))
+        try input.fileHandleForWriting.close()
+        // End of file arrives once the child exits: the parent holds no copy of its write ends.
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        #expect(out == "out in /tmp hi\n")
+        #expect(err == "err\n")
+        #expect(child.terminationStatus == 3 && !child.isRunning && child.processIdentifier > 0)
+    }
+
+    @Test func terminateEndsAChildWithSIGTERMAndTheNullDeviceIsOpened() throws {
+        let child = ChildProcess()
+        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        child.arguments = ["30"]
+        child.standardInput = FileHandle.nullDevice
+        child.standardOutput = FileHandle.nullDevice
+        try child.runAlone()
+        #expect(child.isRunning)
+        child.terminate()
+        child.waitUntilExit()
+        #expect(!child.isRunning)
+        #expect(child.terminationStatus == SIGTERM)
+    }
+
+    @Test func aChildInheritsOnlyItsThreeStandardDescriptors() throws {
+        // A descriptor without close-on-exec, as Foundation's own pipes are made.
+        var leaked: [Int32] = [0, 0]
+        #expect(pipe(&leaked) == 0)
+        defer {
+            close(leaked[0])
+            close(leaked[1])
+        }
+        let child = ChildProcess()
+        child.executableURL = URL(fileURLWithPath: "/bin/ls")
+        child.arguments = ["/proc/self/fd"]
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        let descriptors = Set(listed.split(separator: "\n").compactMap { Int32($0) })
+        // ls itself opens one (the directory it lists).
+        #expect(descriptors.isSubset(of: [0, 1, 2, 3]) && descriptors.isSuperset(of: [0, 1, 2]))
+        #expect(!descriptors.contains(leaked[0]) && !descriptors.contains(leaked[1]))
+    }
+
+    @Test func aMissingProgramThrows() {
+        let child = ChildProcess()
+        child.executableURL = URL(fileURLWithPath: "/nonexistent/program")
+        #expect(throws: ChildProcess.SpawnError.self) { try child.run() }
+        #expect(!child.isRunning)
+    }
+}
