@@ -103,7 +103,7 @@ extension SessionHandlers {
                 try ledger.snapshot(of: record, in: version))
         }
         let after = record.advanced(
-            step: previous.step, path: Array(record.path.dropLast()), values: previous.answers,
+            step: previous.step, path: record.path.droppingLast(), values: previous.answers,
             forward: [PathEntry(step: record.step, answers: record.values)] + record.forward,
             expiresAt: ledger.sessionExpiry())
         let change = SessionStore.Change(

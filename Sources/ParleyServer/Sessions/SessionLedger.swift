@@ -66,7 +66,25 @@ struct SessionLedger: Sendable {
         record.context ?? PathEntry.merged(record.path, in: version.flow)
     }
 
+    /// The snapshot of the stored session `id` (folded from its log, then cached): 404, 410 as
+    /// ``loadSession(_:)``.
+    ///
+    /// One function for `GET /v1/sessions/{id}` and a stream's first offer, which both read a
+    /// session that is not cached (see ``snapshot(of:)`` for why it is not inlined).
+    @inline(never)
+    func storedSnapshot(_ id: SessionID) async throws -> SessionSnapshot {
+        let record = try await loadSession(id)
+        return try await snapshot(of: record)
+    }
+
     /// The snapshot of a stored session, read through the version cache.
+    ///
+    /// Never inlined: inlined with ``loadSession(_:)`` into an async caller (`LiveHandlers.offerCurrent`,
+    /// `SessionHandlers.getSession`'s closure, ``storedSnapshot(_:)``), Swift 6.3.1's release build
+    /// crashed splitting that caller (signal 11 in LLVM's `CoroSplit`,
+    /// `emitSetAndGetSwiftErrorValueAround`, as in round 6 of issue 27) once ``SessionRecord``
+    /// held a ``SessionPath``.
+    @inline(never)
     func snapshot(of record: SessionRecord) async throws -> SessionSnapshot {
         try snapshot(of: record, in: try await pinnedVersion(record))
     }

@@ -18,7 +18,7 @@ struct SessionRecord: Sendable {
     /// The current step (for a completed session, the terminal step reached).
     let step: String
     /// Confirmed steps so far, in order.
-    let path: [PathEntry]
+    let path: SessionPath
     /// Prefill for the current step.
     let values: Answers
     /// Steps undone by going back, nearest first.
@@ -46,7 +46,7 @@ struct SessionRecord: Sendable {
 
     /// The same session after a change: `rev + 1` and the new state.
     func advanced(
-        status: SessionStatus? = nil, step: String, path: [PathEntry], values: Answers, forward: [PathEntry],
+        status: SessionStatus? = nil, step: String, path: SessionPath, values: Answers, forward: [PathEntry],
         messages: JSONValue? = nil, expiresAt: Double, context: Answers? = nil
     ) -> SessionRecord {
         SessionRecord(
@@ -65,7 +65,7 @@ struct SessionRecord: Sendable {
     }
 
     /// The step ids of `path` as ``pathJSON`` holds them.
-    static func pathJSON(_ path: [PathEntry]) -> [UInt8] {
+    static func pathJSON(_ path: SessionPath) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16 * path.count)
         for (position, entry) in path.enumerated() {
