@@ -64,10 +64,10 @@ extension SessionHandlers {
         // it rather than merged again, and the next answer does not recompute them.
         let context = evaluation.environment.answers
         assert(context == Answers.onPath(evaluation.answers, context: earlier, screen: step.screen))
-        var after = record.advanced(
+        let after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
-            forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context)
-        after.pathJSON = record.pathJSON(appending: step.id)
+            forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context,
+            pathJSON: record.pathJSON(appending: step.id))
         let change = SessionStore.Change(
             after: after, kind: "answer", step: record.step, answers: evaluation.answers,
             sensitive: version.sensitiveFields, outcome: outcome.json,
