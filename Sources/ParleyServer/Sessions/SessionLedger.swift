@@ -53,8 +53,9 @@ struct SessionLedger: Sendable {
     /// (each one is two executor switches, and with the responders' task executor preference
     /// each switch reads the task's status records under a lock). Nil when either is not
     /// cached; 410 when the cached session expired.
-    func cached(_ id: SessionID, clientRev: Int?) throws(HTTPError) -> (SessionRecord, StoredFlowVersion)? {
-        guard let cached = snapshots.current(id.text), cached.record.rev >= clientRev ?? .max,
+    /// Takes the id's text: the cached state holds its ``SessionID`` (with the key) already.
+    func cached(_ idText: String, clientRev: Int?) throws(HTTPError) -> (SessionRecord, StoredFlowVersion)? {
+        guard let cached = snapshots.current(idText), cached.record.rev >= clientRev ?? .max,
             let version = versions.cache.version(flow: cached.record.flowId, number: cached.record.version)
         else { return nil }
         if cached.record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
