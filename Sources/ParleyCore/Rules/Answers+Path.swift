@@ -35,9 +35,8 @@ extension Answers {
 }
 
 extension Screen {
-    /// Every field the screen declares, fallbacks' fields included, in document order (a field
-    /// declared twice is listed twice).
-    var fieldIdList: [String] {
+    /// Every field under `root`, fallbacks' fields included, in document order (``fieldIdList``).
+    static func fieldIdList(of root: Node) -> [String] {
         var fields: [String] = []
         func collect(_ node: Node) {
             if let field = node.fieldId { fields.append(field) }

@@ -78,7 +78,7 @@ extension LiveHandlers {
                     .unprocessableContent, "unknown-step", "No such step",
                     "Version \(record.version) of flow \"\(record.flowId)\" has no step \"\(target)\".")
             }
-            var path = record.path
+            var path = Array(record.path)
             var values = Answers()
             var logged: Answers?
             if let index = path.firstIndex(where: { $0.step.isScalarEqual(to: target) }) {
@@ -102,7 +102,7 @@ extension LiveHandlers {
                 logged = kept
             }
             let after = record.advanced(
-                step: target, path: path, values: values, forward: [], expiresAt: ledger.sessionExpiry())
+                step: target, path: SessionPath(path), values: values, forward: [], expiresAt: ledger.sessionExpiry())
             return SessionStore.Change(
                 after: after, kind: "goto", step: record.step, answers: logged, sensitive: version.sensitiveFields,
                 outcome: nil, nextStep: target, complete: nil)

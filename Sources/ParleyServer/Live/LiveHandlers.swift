@@ -51,8 +51,7 @@ extension LiveHandlers {
             followers.offer(cached, keyHex: keyHex)
             return
         }
-        let record = try await ledger.loadSession(id)
-        followers.offer(try await ledger.snapshot(of: record), keyHex: keyHex)
+        followers.offer(try await ledger.storedSnapshot(id), keyHex: keyHex)
     }
 
     /// `Last-Event-ID` (WHATWG HTML §9.2.4): the rev of the last snapshot the client saw; 0 when absent.

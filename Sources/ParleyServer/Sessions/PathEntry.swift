@@ -36,7 +36,7 @@ struct PathEntry: Sendable, Equatable {
 
     /// Every answer of `entries` as completion's replay reads them (a step visited again replaces
     /// its fields): the context a step is validated in.
-    static func merged(_ entries: [PathEntry], in flow: Flow) -> Answers {
+    static func merged(_ entries: some Collection<PathEntry>, in flow: Flow) -> Answers {
         PathReplay(flow: flow).answers(along: entries.map { (step: $0.step, answers: $0.answers) })
     }
 }

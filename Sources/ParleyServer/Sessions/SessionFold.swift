@@ -33,7 +33,8 @@ enum SessionFold {
         return SessionRecord(
             id: identity.id, flowId: identity.flowId, version: identity.version, channel: identity.channel,
             core: identity.core, locale: identity.locale, rev: last.rev, status: identity.status, step: state.step,
-            path: state.path, values: state.values, forward: state.forward, messages: .array(state.messages),
+            path: SessionPath(state.path), values: state.values, forward: state.forward,
+            messages: .array(state.messages),
             expiresAt: log.last(where: { $0.expiresAt != nil })?.expiresAt ?? identity.expiresAt,
             month: last.month ?? identity.month)
     }

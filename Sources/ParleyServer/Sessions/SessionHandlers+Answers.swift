@@ -8,7 +8,7 @@ extension SessionHandlers {
     func answerSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let id = try SessionRequest.id(requestContext)
+        let idText = try SessionRequest.idText(requestContext)
         let body = try JSONBody.object(request)
         let rev = try SessionRequest.rev(body)
         guard case .string(let stepId) = body["step"] else {
@@ -18,16 +18,17 @@ extension SessionHandlers {
         let retry = try SessionRequest.idempotencyKey(request).map {
             IdempotentRequest(key: $0, fingerprint: SessionRequest.fingerprint("answers", body))
         }
-        if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
+        if let retry, let replay = try await ledger.replayed(SessionID(idText), retry) { return replay }
 
         // From the snapshot cache when it holds the client's rev: no read before the append (and
-        // no async call when the pinned version is cached too).
+        // no async call when the pinned version is cached too). The cached state carries the id's
+        // key, so a hit does not hash the id (SHA-256, ~4k instructions); a miss hashes it to read.
         let record: SessionRecord
         let version: StoredFlowVersion
-        if let known = try ledger.cached(id, clientRev: rev) {
+        if let known = try ledger.cached(idText, clientRev: rev) {
             (record, version) = known
         } else {
-            (record, version) = try await ledger.current(id, clientRev: rev)
+            (record, version) = try await ledger.current(SessionID(idText), clientRev: rev)
         }
         try checkCurrent(record, version, step: stepId, rev: rev)
         // The session's locale: the interpreter's messages come from the rules in that language.
@@ -50,7 +51,8 @@ extension SessionHandlers {
             }
             do {
                 try await ledger.sessions.recordRejections(
-                    id, step: record.step, fields: outcome.errors.map(\.field), rules: outcome.errors.map(\.rule))
+                    record.id, step: record.step, fields: outcome.errors.map(\.field),
+                    rules: outcome.errors.map(\.rule))
             } catch {
                 // The rejection stands; only the rollout comparison misses it.
                 logger.warning("could not count rejected answers: \(error)")
@@ -64,10 +66,10 @@ extension SessionHandlers {
         // it rather than merged again, and the next answer does not recompute them.
         let context = evaluation.environment.answers
         assert(context == Answers.onPath(evaluation.answers, context: earlier, screen: step.screen))
-        var after = record.advanced(
+        let after = record.advanced(
             status: move.completes ? .completed : nil, step: move.step, path: move.path, values: move.values,
-            forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context)
-        after.pathJSON = record.pathJSON(appending: step.id)
+            forward: move.forward, expiresAt: ledger.sessionExpiry(), context: context,
+            pathJSON: record.pathJSON(appending: step.id))
         let change = SessionStore.Change(
             after: after, kind: "answer", step: record.step, answers: evaluation.answers,
             sensitive: version.sensitiveFields, outcome: outcome.json,
@@ -103,7 +105,7 @@ extension SessionHandlers {
                 try ledger.snapshot(of: record, in: version))
         }
         let after = record.advanced(
-            step: previous.step, path: Array(record.path.dropLast()), values: previous.answers,
+            step: previous.step, path: record.path.droppingLast(), values: previous.answers,
             forward: [PathEntry(step: record.step, answers: record.values)] + record.forward,
             expiresAt: ledger.sessionExpiry())
         let change = SessionStore.Change(

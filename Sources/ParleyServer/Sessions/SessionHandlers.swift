@@ -88,8 +88,7 @@ extension SessionHandlers {
         }
         let id = try SessionRequest.id(requestContext)
         return .offLoop { [ledger] in
-            let record = try await ledger.loadSession(id)
-            return Self.conditional(try await ledger.snapshot(of: record), request)
+            Self.conditional(try await ledger.storedSnapshot(id), request)
         }
     }
 

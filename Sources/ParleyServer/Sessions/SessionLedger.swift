@@ -53,8 +53,9 @@ struct SessionLedger: Sendable {
     /// (each one is two executor switches, and with the responders' task executor preference
     /// each switch reads the task's status records under a lock). Nil when either is not
     /// cached; 410 when the cached session expired.
-    func cached(_ id: SessionID, clientRev: Int?) throws(HTTPError) -> (SessionRecord, StoredFlowVersion)? {
-        guard let cached = snapshots.current(id.text), cached.record.rev >= clientRev ?? .max,
+    /// Takes the id's text: the cached state holds its ``SessionID`` (with the key) already.
+    func cached(_ idText: String, clientRev: Int?) throws(HTTPError) -> (SessionRecord, StoredFlowVersion)? {
+        guard let cached = snapshots.current(idText), cached.record.rev >= clientRev ?? .max,
             let version = versions.cache.version(flow: cached.record.flowId, number: cached.record.version)
         else { return nil }
         if cached.record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
@@ -66,7 +67,25 @@ struct SessionLedger: Sendable {
         record.context ?? PathEntry.merged(record.path, in: version.flow)
     }
 
+    /// The snapshot of the stored session `id` (folded from its log, then cached): 404, 410 as
+    /// ``loadSession(_:)``.
+    ///
+    /// One function for `GET /v1/sessions/{id}` and a stream's first offer, which both read a
+    /// session that is not cached (see ``snapshot(of:)`` for why it is not inlined).
+    @inline(never)
+    func storedSnapshot(_ id: SessionID) async throws -> SessionSnapshot {
+        let record = try await loadSession(id)
+        return try await snapshot(of: record)
+    }
+
     /// The snapshot of a stored session, read through the version cache.
+    ///
+    /// Never inlined: inlined with ``loadSession(_:)`` into an async caller (`LiveHandlers.offerCurrent`,
+    /// `SessionHandlers.getSession`'s closure, ``storedSnapshot(_:)``), Swift 6.3.1's release build
+    /// crashed splitting that caller (signal 11 in LLVM's `CoroSplit`,
+    /// `emitSetAndGetSwiftErrorValueAround`, as in round 6 of issue 27) once ``SessionRecord``
+    /// held a ``SessionPath``.
+    @inline(never)
     func snapshot(of record: SessionRecord) async throws -> SessionSnapshot {
         try snapshot(of: record, in: try await pinnedVersion(record))
     }

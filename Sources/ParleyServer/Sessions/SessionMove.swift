@@ -5,7 +5,7 @@ import ParleyHTTP
 /// prefill of the next step and what stays ahead (DESIGN.md "Sessions", `next` and `back`).
 struct SessionMove: Sendable {
     let step: String
-    let path: [PathEntry]
+    let path: SessionPath
     let values: Answers
     let forward: [PathEntry]
     /// The step reached is terminal: the change completes the session.
@@ -19,7 +19,7 @@ struct SessionMove: Sendable {
     )
         throws(HTTPError) -> SessionMove
     {
-        let path = record.path + [PathEntry(step: step.id, answers: evaluation.answers)]
+        let path = record.path.appending(PathEntry(step: step.id, answers: evaluation.answers))
         guard let nextId = evaluation.nextStepId else {
             guard step.next.isEmpty else {
                 throw ServiceProblem.conflict(

@@ -2,41 +2,104 @@ import Foundation
 import ParleyCore
 
 /// A session's current state, folded from its log (``SessionFold``): everything a snapshot is built from.
+///
+/// Its fields live in one immutable box, so a copy is one retain (issue 27): an answer copies the
+/// state about ten times (out of the snapshot cache, into the change, the new snapshot and the
+/// cache again), and as a struct of seventeen fields each copy retained a dozen references and
+/// each destroy released them (~8.6k instructions an answer). The rare setters (a state folded from
+/// the database gets its merged answers and path pieces once) build a new box.
 struct SessionRecord: Sendable {
-    let id: SessionID
-    let flowId: String
+    /// The state's values, as the box holds them.
+    private struct Fields: Sendable {
+        var id: SessionID
+        var flowId: String
+        var version: Int
+        var channel: String
+        var core: String
+        var locale: String?
+        var rev: Int
+        var status: SessionStatus
+        var step: String
+        var path: SessionPath
+        var values: Answers
+        var forward: [PathEntry]
+        var messages: JSONValue
+        var expiresAt: Double
+        var month: Int
+        var context: Answers?
+        var pathJSON: [UInt8]?
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var box: Box
+
+    init(
+        id: SessionID, flowId: String, version: Int, channel: String, core: String, locale: String?, rev: Int,
+        status: SessionStatus, step: String, path: SessionPath, values: Answers, forward: [PathEntry],
+        messages: JSONValue, expiresAt: Double, month: Int, context: Answers? = nil, pathJSON: [UInt8]? = nil
+    ) {
+        box = Box(
+            Fields(
+                id: id, flowId: flowId, version: version, channel: channel, core: core, locale: locale, rev: rev,
+                status: status, step: step, path: path, values: values, forward: forward, messages: messages,
+                expiresAt: expiresAt, month: month, context: context, pathJSON: pathJSON))
+    }
+
+    var id: SessionID { box.fields.id }
+    var flowId: String { box.fields.flowId }
     /// The pinned flow version (never changed by later releases).
-    let version: Int
-    let channel: String
+    var version: Int { box.fields.version }
+    var channel: String { box.fields.channel }
     /// The `Parley-Core` fixed at start; every screen of the session is gated for it.
-    let core: String
+    var core: String { box.fields.core }
     /// The locale fixed at start from `Accept-Language` (nil: a flow in one language): every
     /// screen and 422 message of the session is in it.
-    let locale: String?
-    let rev: Int
-    let status: SessionStatus
+    var locale: String? { box.fields.locale }
+    var rev: Int { box.fields.rev }
+    var status: SessionStatus { box.fields.status }
     /// The current step (for a completed session, the terminal step reached).
-    let step: String
+    var step: String { box.fields.step }
     /// Confirmed steps so far, in order.
-    let path: [PathEntry]
+    var path: SessionPath { box.fields.path }
     /// Prefill for the current step.
-    let values: Answers
+    var values: Answers { box.fields.values }
     /// Steps undone by going back, nearest first.
-    let forward: [PathEntry]
+    var forward: [PathEntry] { box.fields.forward }
     /// Live messages (DESIGN.md "Live sessions"), as stored.
-    let messages: JSONValue
+    var messages: JSONValue { box.fields.messages }
     /// Seconds since 1970 after which an active session is expired.
-    let expiresAt: Double
+    var expiresAt: Double { box.fields.expiresAt }
     /// The UTC month the session started (yyyymm): the partition key of its log rows, fixed for
     /// its whole life (migration 0009).
-    var month: Int
+    var month: Int { box.fields.month }
     /// Every answer of `path` merged as replay reads them (``PathEntry/merged(_:in:)``), kept with
     /// the cached state so an answer extends it instead of recomputing it; nil when not known.
-    var context: Answers? = nil
+    var context: Answers? {
+        get { box.fields.context }
+        set {
+            var fields = box.fields
+            fields.context = newValue
+            box = Box(fields)
+        }
+    }
     /// The step ids of `path` as the snapshot lists them (`"a","b"`, canonical JSON strings without
     /// the brackets), kept with the cached state so an answer appends one instead of writing them
     /// all again; nil when not known (written from `path` then).
-    var pathJSON: [UInt8]? = nil
+    var pathJSON: [UInt8]? {
+        get { box.fields.pathJSON }
+        set {
+            var fields = box.fields
+            fields.pathJSON = newValue
+            box = Box(fields)
+        }
+    }
 
     /// Whether the session can no longer be used: marked expired, or active and idle past its TTL
     /// (the sweeper marks it soon; callers answer 410 either way).
@@ -46,13 +109,15 @@ struct SessionRecord: Sendable {
 
     /// The same session after a change: `rev + 1` and the new state.
     func advanced(
-        status: SessionStatus? = nil, step: String, path: [PathEntry], values: Answers, forward: [PathEntry],
-        messages: JSONValue? = nil, expiresAt: Double, context: Answers? = nil
+        status: SessionStatus? = nil, step: String, path: SessionPath, values: Answers, forward: [PathEntry],
+        messages: JSONValue? = nil, expiresAt: Double, context: Answers? = nil, pathJSON: [UInt8]? = nil
     ) -> SessionRecord {
-        SessionRecord(
-            id: id, flowId: flowId, version: version, channel: channel, core: core, locale: locale, rev: rev + 1,
-            status: status ?? self.status, step: step, path: path, values: values, forward: forward,
-            messages: messages ?? self.messages, expiresAt: expiresAt, month: month, context: context)
+        let fields = box.fields
+        return SessionRecord(
+            id: fields.id, flowId: fields.flowId, version: fields.version, channel: fields.channel, core: fields.core,
+            locale: fields.locale, rev: fields.rev + 1, status: status ?? fields.status, step: step, path: path,
+            values: values, forward: forward, messages: messages ?? fields.messages, expiresAt: expiresAt,
+            month: fields.month, context: context, pathJSON: pathJSON)
     }
 
     /// ``pathJSON`` of this path with `step` confirmed after it.
@@ -65,7 +130,7 @@ struct SessionRecord: Sendable {
     }
 
     /// The step ids of `path` as ``pathJSON`` holds them.
-    static func pathJSON(_ path: [PathEntry]) -> [UInt8] {
+    static func pathJSON(_ path: SessionPath) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16 * path.count)
         for (position, entry) in path.enumerated() {

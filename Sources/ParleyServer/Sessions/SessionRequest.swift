@@ -7,10 +7,16 @@ enum SessionRequest {
     /// The `{id}` path parameter. Anything up to 200 bytes is looked up (and is simply not found
     /// when malformed); longer is 404 too, never a 400 that would tell a guesser the shape.
     static func id(_ context: RequestContext) throws(HTTPError) -> SessionID {
+        SessionID(try idText(context))
+    }
+
+    /// The session id's text from the path, not yet hashed into its key (a cached state holds
+    /// the key already); 404 for an empty or overlong one, as ``id(_:)``.
+    static func idText(_ context: RequestContext) throws(HTTPError) -> String {
         guard let text = context.parameters["id"], !text.isEmpty, text.utf8.count <= 200 else {
             throw ServiceProblem.notFound("no such session")
         }
-        return SessionID(text)
+        return text
     }
 
     /// The positive `rev` the client last saw; a body without one is a 400.

@@ -72,10 +72,9 @@ struct SessionSnapshot: Sendable {
         bodyCount = bytes.count
         self.bytes = bytes
         etag = "\"\(record.rev)\""
-        var headers: HTTPHeaders = [
-            "ETag": etag, "Cache-Control": "private, no-cache", "Content-Type": "application/json",
-        ]
-        if let locale = record.locale { headers.set("Content-Language", locale) }
+        var headers = Self.sharedHeaders
+        headers.add("ETag", etag)
+        if let locale = record.locale { headers.add("Content-Language", locale) }
         self.headers = headers
         rev = record.rev
         status = record.status
@@ -131,6 +130,14 @@ struct SessionSnapshot: Sendable {
     /// Headers of every snapshot response, built once: the rev as a strong ETag, never stored by
     /// shared caches (the URL is a bearer capability).
     let headers: HTTPHeaders
+
+    /// The fields every snapshot response carries, encoded once and shared by every snapshot
+    /// (``HTTPHeaders/sharingEncoding()``): a snapshot adds its ETag (and language) after them,
+    /// and the response writes their bytes with one copy instead of encoding them per answer.
+    private static let sharedHeaders: HTTPHeaders = HTTPHeaders([
+        HTTPField(name: "Cache-Control", value: "private, no-cache"),
+        HTTPField(name: "Content-Type", value: "application/json"),
+    ]).sharingEncoding()
 
     /// A snapshot body with the answer response's `"cleared"` member added (DESIGN.md
     /// "Expressions"): canonical JSON sorts it first, so it goes right after the opening brace.
