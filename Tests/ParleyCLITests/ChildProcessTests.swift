@@ -63,6 +63,24 @@ import Testing
         #expect(!descriptors.contains(leaked[0]) && !descriptors.contains(leaked[1]))
     }
 
+    @Test func aLookDoesNotWaitBehindAnotherThreadsWait() throws {
+        let child = ChildProcess()
+        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        child.arguments = ["30"]
+        try child.run()
+        let reaped = DispatchSemaphore(value: 0)
+        Thread {
+            child.waitUntilExit()
+            reaped.signal()
+        }.start()
+        usleep(200_000)  // the other thread is (very likely) blocked in waitpid by now
+        // A look waiting behind that wait would return only when the child exits, and false.
+        #expect(child.isRunning)
+        child.terminate()
+        #expect(reaped.wait(timeout: .now() + 10) == .success)
+        #expect(!child.isRunning && child.terminationStatus == SIGTERM)
+    }
+
     @Test func aMissingProgramThrows() {
         let child = ChildProcess()
         child.executableURL = URL(fileURLWithPath: "/nonexistent/program")

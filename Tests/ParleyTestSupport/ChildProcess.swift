@@ -135,7 +135,9 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     private func reap(blocking: Bool) {
-        reaping.lock()
+        // A look (isRunning) never waits behind another thread's blocking wait: while that one
+        // waits, the child is running.
+        if blocking { reaping.lock() } else if !reaping.try() { return }
         defer { reaping.unlock() }
         guard case .running(let pid) = state.withLock({ $0 }) else { return }
         var status: Int32 = 0
