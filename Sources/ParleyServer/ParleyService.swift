@@ -32,15 +32,20 @@ public final class ParleyService: Sendable {
         metrics.addCollector { screens.lookupLines() }
     }
 
-    /// Batching of session writes: units per batch is what group commit saves (one fsync each).
+    /// Batching of session writes (units per batch is what group commit saves: one fsync each) and
+    /// of the reads of sessions the snapshot cache misses (one statement each batch).
     private func collectGroupCommit() {
         let appender = parts.sessions.appender
+        let reader = parts.sessions.reader
         metrics.addCollector {
             let statistics = appender.statistics
+            let reads = reader.statistics
             return [
                 Metric.groupCommitBatches.sample(statistics.batches),
                 Metric.groupCommitUnits.sample(statistics.units),
                 Metric.groupCommitWaiting.sample(statistics.waiting),
+                Metric.sessionReadBatches.sample(reads.batches),
+                Metric.sessionReads.sample(reads.sessions),
             ]
         }
     }

@@ -17,6 +17,8 @@ enum Metric: String, CaseIterable, Sendable {
     case groupCommitBatches = "parley_group_commit_batches_total"
     case groupCommitUnits = "parley_group_commit_units_total"
     case groupCommitWaiting = "parley_group_commit_waiting"
+    case sessionReadBatches = "parley_session_read_batches_total"
+    case sessionReads = "parley_session_reads_total"
     case liveStreamsOpen = "parley_live_streams_open"
     case liveEventsSent = "parley_live_events_sent_total"
     case liveAgentEvents = "parley_live_agent_events_total"
@@ -67,6 +69,9 @@ enum Metric: String, CaseIterable, Sendable {
         case .groupCommitBatches: "Group-committed transactions of session writes."
         case .groupCommitUnits: "Session writes committed in those transactions."
         case .groupCommitWaiting: "Session writes waiting for a batch slot."
+        case .sessionReadBatches: "Statements that read sessions the snapshot cache did not hold."
+        case .sessionReads:
+            "Sessions read from the database (snapshot cache misses); reads per statement is what batching saves."
         case .liveStreamsOpen: "Session event streams open in this process."
         case .liveEventsSent: "Snapshot events written to session event streams."
         case .liveAgentEvents: "Agent events (say, goto) applied to sessions, by kind."

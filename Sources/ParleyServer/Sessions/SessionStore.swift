@@ -15,6 +15,15 @@ struct SessionStore: Sendable {
     let claims = IdempotencyClaims()
     /// Seals sensitive answers before they are written and opens them when read (issue 18).
     let sealing: AnswerSealing
+    /// Reads the sessions the snapshot cache misses, many in one statement.
+    let reader: SessionReader
+
+    init(pool: PostgresPool, appender: SessionAppender, sealing: AnswerSealing) {
+        self.pool = pool
+        self.appender = appender
+        self.sealing = sealing
+        reader = SessionReader(pool: pool, sealing: sealing)
+    }
 
     /// What a guarded change came to.
     enum ChangeResult: Sendable {
@@ -96,21 +105,19 @@ struct SessionStore: Sendable {
         return (parts.year ?? 1970) * 100 + (parts.month ?? 1)
     }
 
-    /// The session with this id folded from its log (``SessionFold``), or `nil` when no row has
-    /// its key: one round trip, the row's columns beside each log row.
+    /// The session with this id folded from its log (``SessionFold``), or `nil` when no row has its
+    /// key: read with other requests' misses in one statement (``SessionReader``).
     func load(_ id: SessionID) async throws -> SessionRecord? {
-        let key = Data(id.key)
-        let rows = try await pool.query(
-            """
-            SELECT s.flow_id, s.version, s.channel, s.core_version, s.locale, s.status, s.rev AS row_rev,
-                   s.step AS row_step,
-                   extract(epoch FROM s.expires_at)::float8 AS row_expires, parley_log_month(s.created_at) AS row_month,
-                   l.rev, l.kind, l.step, l.answers, l.outcome, l.next_step, l.month,
-                   extract(epoch FROM l.expires_at)::float8 AS expires
-            FROM sessions s LEFT JOIN session_log l ON l.session_key = s.key
-            WHERE s.key = \(key) ORDER BY l.rev
-            """)
-        guard let row = rows.first else { return nil }
+        try await reader.read(id)
+    }
+
+    /// The state of session `id` from its rows as ``SessionReader`` reads them: the `sessions`
+    /// row's columns beside each log row, oldest first (one row with a null rev for an empty log).
+    static func fold<Rows: Collection>(_ id: SessionID, rows: Rows, sealing: AnswerSealing) throws -> SessionRecord
+    where Rows.Element == PostgresRow {
+        guard let row = rows.first else {
+            throw SessionReader.UnreadableRows(description: "a session read returned no row")
+        }
         let identity = SessionFold.Identity(
             id: id, flowId: try row.decode(column: "flow_id"), version: try row.decode(column: "version"),
             channel: try row.decode(column: "channel"), core: try row.decode(column: "core_version"),
@@ -118,8 +125,9 @@ struct SessionStore: Sendable {
             status: SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired,
             expiresAt: try row.decode(column: "row_expires"), month: try row.decode(column: "row_month"))
         var log: [LogRow] = []
+        log.reserveCapacity(rows.count)
         for row in rows where try row.decode(Int?.self, column: "rev") != nil {
-            log.append(try logRow(row, session: Array(key)))
+            log.append(try logRow(row, session: id.key, sealing: sealing))
         }
         if let record = SessionFold.record(identity, log: log) { return record }
         // An erased tombstone whose log went with its month's partition: the row is all there is.
@@ -132,6 +140,11 @@ struct SessionStore: Sendable {
 
     /// A `session_log` row as read, its sealed answers opened.
     private func logRow(_ row: PostgresRow, session: [UInt8]) throws -> LogRow {
+        try Self.logRow(row, session: session, sealing: sealing)
+    }
+
+    /// A `session_log` row as read, its sealed answers opened with `sealing`.
+    private static func logRow(_ row: PostgresRow, session: [UInt8], sealing: AnswerSealing) throws -> LogRow {
         let answers: PostgresJSONB? = try row.decode(column: "answers")
         let outcome: PostgresJSONB? = try row.decode(column: "outcome")
         return LogRow(

@@ -1,0 +1,87 @@
+import Foundation
+import ParleyCore
+import ParleyPostgres
+import Testing
+
+/// Issue 27: sessions the snapshot cache does not hold are read in batches, one statement for the
+/// misses of concurrent requests, each request getting its own session's state.
+@Suite(.timeLimit(.minutes(10))) struct SessionReaderScenarioTests {
+    @Test func concurrentMissesAreReadTogetherAndEachGetsItsOwnSession() async throws {
+        try await ServiceHarness.run(inProcess: 2) { service in
+            let flow = try SessionFixture.released(service, prefix: "reads")
+            // Started (and every other one answered) on the first server: the second caches none.
+            var expected: [(id: String, rev: Int, step: String)] = []
+            for index in 0..<40 {
+                var snapshot = try service.startSession(flow).json
+                if index.isMultiple(of: 2) {
+                    snapshot = try service.advance(snapshot, ["email": "r\(index)@example.com"])
+                }
+                expected.append((snapshot.sessionId, snapshot.rev, snapshot.step))
+            }
+            #expect(Set(expected.map(\.rev)) == [1, 2], "fixture sanity: sessions at two revs")
+            let unknown = (0..<5).map { _ in FlowFixture.uniqueId("no-such-session") }
+            let other = service.clients[1]
+            let before = try SessionReadMetrics(other)
+            let targets = expected.map(\.id) + unknown
+            let responses = ConcurrencyScenarioTests.concurrently(targets.count) { index in
+                try other.send("GET", "/v1/sessions/\(targets[index])", headers: [("Parley-Core", "1.2.0")])
+            }
+            for (index, result) in responses.enumerated() {
+                let response = try result.get()
+                if index < expected.count {
+                    let want = expected[index]
+                    #expect(response.status == 200, "\(response)")
+                    #expect(response.json.sessionId == want.id && response.json.rev == want.rev)
+                    #expect(response.json.step == want.step, "session \(index) got another session's state")
+                } else {
+                    #expect(response.status == 404, "an unknown id among known ones: \(response)")
+                }
+            }
+            let after = try SessionReadMetrics(other)
+            #expect(after.reads - before.reads == targets.count, "every miss read once")
+            #expect(after.batches - before.batches < targets.count, "concurrent misses shared statements: \(after)")
+        }
+    }
+
+    @Test func aSessionWhoseLogDoesNotOpenFailsAloneInItsBatch() async throws {
+        try await ServiceHarness.run(inProcess: 2) { service in
+            let flow = try SessionFixture.released(service, prefix: "reads-bad")
+            let ids = try (0..<12).map { _ in try service.startSession(flow).json.sessionId }
+            // A rev 2 whose answer is sealed under no key this server has: its fold cannot open it.
+            try await service.pool.query(
+                """
+                INSERT INTO session_log (session_key, rev, month, kind, step, answers, next_step, core_version,
+                                         expires_at, depth)
+                SELECT session_key, 2, month, 'answer', step, '{"email": {"$sealed": "k9:not-a-sealed-value"}}',
+                       'purpose', core_version, expires_at, 1
+                FROM session_log WHERE session_key = \(SessionFixture.key(ids[0])) AND rev = 1
+                """)
+            // The unreadable session's 5xx is this test's subject, not a failure of the server.
+            let other = service.separateClient(1)
+            let responses = ConcurrencyScenarioTests.concurrently(ids.count) { index in
+                try other.send("GET", "/v1/sessions/\(ids[index])", headers: [("Parley-Core", "1.2.0")])
+            }
+            let statuses = try responses.map { try $0.get().status }
+            #expect(statuses[0] >= 500, "the unreadable session: \(statuses[0])")
+            #expect(statuses.dropFirst().allSatisfy { $0 == 200 }, "its batch mates: \(statuses)")
+        }
+    }
+}
+
+/// The session reader's series from `/metrics`.
+struct SessionReadMetrics: CustomStringConvertible {
+    let batches: Int
+    let reads: Int
+
+    init(_ client: RawHTTPClient) throws {
+        let text = try client.send("GET", "/metrics").text
+        func value(_ name: String) -> Int {
+            let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
+        }
+        batches = value("parley_session_read_batches_total")
+        reads = value("parley_session_reads_total")
+    }
+
+    var description: String { "\(reads) sessions read in \(batches) statements" }
+}
