@@ -42,6 +42,10 @@ struct SessionKey: Hashable, Sendable {
         return UInt64(littleEndian: value)
     }
 
+    /// Two words of the key that ``hash(into:)`` does not use: a slot and a fingerprint for a
+    /// table of its own (``NotifiedRevs``).
+    var tableWords: (UInt64, UInt64) { (words.1, words.2) }
+
     static func == (lhs: SessionKey, rhs: SessionKey) -> Bool {
         lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
             && lhs.words.3 == rhs.words.3

@@ -72,10 +72,8 @@ struct SessionSnapshot: Sendable {
         bodyCount = bytes.count
         self.bytes = bytes
         etag = "\"\(record.rev)\""
-        var headers = Self.sharedHeaders
-        headers.add("ETag", etag)
-        if let locale = record.locale { headers.add("Content-Language", locale) }
-        self.headers = headers
+        locale = record.locale
+        storedHeaders = Self.headers(etag: etag, locale: record.locale)
         rev = record.rev
         status = record.status
         expiresAt = record.expiresAt
@@ -105,7 +103,8 @@ struct SessionSnapshot: Sendable {
         screenStart = 0
         bodyCount = 0
         etag = "\"\(record.rev)\""
-        headers = [:]
+        locale = nil
+        storedHeaders = [:]
         rev = record.rev
         status = .erased
         expiresAt = record.expiresAt
@@ -124,12 +123,25 @@ struct SessionSnapshot: Sendable {
         }
         compact.bytes = outside
         compact.isCompact = true
+        compact.storedHeaders = nil
         return compact
     }
 
-    /// Headers of every snapshot response, built once: the rev as a strong ETag, never stored by
-    /// shared caches (the URL is a bearer capability).
-    let headers: HTTPHeaders
+    /// The response's headers: the rev as a strong ETag, never stored by shared caches (the URL
+    /// is a bearer capability). Built with the snapshot for the response that carries it first;
+    /// the copy the snapshot cache keeps builds them when served (issue 27: RSS), since holding
+    /// them took an array of their own per cached session, ~130 bytes of its ~1.3 KB.
+    var headers: HTTPHeaders { storedHeaders ?? Self.headers(etag: etag, locale: locale) }
+    private var storedHeaders: HTTPHeaders?
+    /// The session's locale (its `Content-Language`).
+    private let locale: String?
+
+    private static func headers(etag: String, locale: String?) -> HTTPHeaders {
+        var headers = sharedHeaders
+        headers.add("ETag", etag)
+        if let locale { headers.add("Content-Language", locale) }
+        return headers
+    }
 
     /// The fields every snapshot response carries, encoded once and shared by every snapshot
     /// (``HTTPHeaders/sharingEncoding()``): a snapshot adds its ETag (and language) after them,

@@ -19,6 +19,8 @@ final class SnapshotCache: Sendable {
     }
 
     private struct Slot {
+        /// The session's key: its ``State/ids`` entry goes with the slot.
+        let key: SessionKey
         /// The newest rev known for the session (from a snapshot or a notification).
         var rev: Int
         /// The snapshot of that rev (and its state), when known.
@@ -27,11 +29,12 @@ final class SnapshotCache: Sendable {
 
     private struct State {
         var slots: LRUDictionary<CachedSessionID, Slot>
-        /// Session id by key, for notifications (which never carry ids).
-        var ids: LRUDictionary<SessionKey, CachedSessionID>
+        /// Session id by key, for notifications (which never carry ids): one per slot, removed
+        /// with it (so a plain dictionary, bounded by the slots).
+        var ids: [SessionKey: CachedSessionID]
         /// The newest rev notified per key, cached or not: a read that started before the
         /// notification arrived must not be stored.
-        var notified: LRUDictionary<SessionKey, Int>
+        var notified: NotifiedRevs
     }
 
     /// Taken two or three times per answer by any of the responder threads and the listener:
@@ -45,13 +48,13 @@ final class SnapshotCache: Sendable {
     init(limit: Int, byteLimit: Int = .max) {
         state = SleepingMutex(
             State(
-                slots: LRUDictionary(capacity: limit, costLimit: byteLimit), ids: LRUDictionary(capacity: limit),
-                notified: LRUDictionary(capacity: limit)))
+                slots: LRUDictionary(capacity: limit, costLimit: byteLimit), ids: [:],
+                notified: NotifiedRevs(capacity: 2 * limit)))
     }
 
-    /// Sessions cached and the bytes of their bodies.
-    var size: (sessions: Int, bytes: Int) {
-        state.withLock { ($0.slots.count, $0.slots.totalCost) }
+    /// Sessions cached, the bytes of their bodies, and the ids kept for notifications.
+    var size: (sessions: Int, bytes: Int, ids: Int) {
+        state.withLock { ($0.slots.count, $0.slots.totalCost, $0.ids.count) }
     }
 
     /// The cached snapshot of a session, when it is the newest known.
@@ -78,9 +81,12 @@ final class SnapshotCache: Sendable {
         // kilobytes) is freed after the lock is released, not while writers and the listener wait.
         let evicted = state.withLock { state -> [Slot] in
             if let rev = state.slots.peek(id, { $0.rev }), rev > snapshot.rev { return [] }
-            if let notified = state.notified.peek(key), notified > snapshot.rev { return [] }
-            state.ids.set(id, for: key)
-            return state.slots.update(Slot(rev: snapshot.rev, entry: entry), for: id, cost: cost)
+            if let notified = state.notified.rev(key), notified > snapshot.rev { return [] }
+            state.ids[key] = id
+            let evicted = state.slots.update(Slot(key: key, rev: snapshot.rev, entry: entry), for: id, cost: cost)
+            // An evicted session's id goes too: kept, the ids outlived their slots threefold.
+            for slot in evicted where slot.key != key { state.ids.removeValue(forKey: slot.key) }
+            return evicted
         }
         _ = evicted
     }
@@ -96,8 +102,8 @@ final class SnapshotCache: Sendable {
         let dropped = state.withLock { state -> [Entry] in
             var dropped: [Entry] = []
             for (key, rev) in changes {
-                state.notified.set(max(rev, state.notified.peek(key) ?? 0), for: key)
-                guard let id = state.ids.peek(key) else { continue }
+                state.notified.note(key, rev: rev)
+                guard let id = state.ids[key] else { continue }
                 // In place, and only the entry's reference moved out: replacing the slot copied
                 // it, a snapshot and a state, and the answer's own notification lands here.
                 let old = state.slots.modify(id) { slot, cost -> Entry? in

@@ -1,0 +1,91 @@
+import ParleyCore
+import Testing
+
+@testable import ParleyServer
+
+/// The snapshot cache's coherence markers and its memory bounds (issue 27: RSS after a write load).
+@Suite struct SnapshotCacheTests {
+    private func record(_ id: SessionID, rev: Int) -> SessionRecord {
+        SessionRecord(
+            id: id, flowId: "f", version: 1, channel: "production", core: "1.2.0", locale: nil, rev: rev,
+            status: .active, step: "a", path: [], values: Answers(), forward: [], messages: .array([]),
+            expiresAt: 0, month: 202611)
+    }
+
+    private func store(_ cache: SnapshotCache, _ id: SessionID, rev: Int) {
+        let record = record(id, rev: rev)
+        cache.store(SessionSnapshot(erased: record), record: record, id: id)
+    }
+
+    @Test func aReadOlderThanANotifiedRevIsNotStoredEvenForAnUncachedSession() throws {
+        let cache = SnapshotCache(limit: 10)
+        let id = SessionID.generate()
+        cache.invalidate(key: try #require(SessionKey(id.key)), rev: 3)
+        store(cache, id, rev: 2)
+        #expect(cache.current(id.text) == nil, "a read that raced with rev 3 was stored")
+        store(cache, id, rev: 3)
+        #expect(cache.current(id.text)?.record.rev == 3)
+    }
+
+    @Test func aNotificationDropsTheCachedStateAndOnlyANewerReadReplacesIt() throws {
+        let cache = SnapshotCache(limit: 10)
+        let id = SessionID.generate()
+        store(cache, id, rev: 1)
+        cache.invalidate(key: try #require(SessionKey(id.key)), rev: 2)
+        #expect(cache.current(id.text) == nil)
+        store(cache, id, rev: 1)
+        #expect(cache.current(id.text) == nil, "the older state came back")
+        store(cache, id, rev: 2)
+        #expect(cache.current(id.text)?.record.rev == 2)
+    }
+
+    @Test func anEvictedSessionTakesItsIdWithIt() throws {
+        let cache = SnapshotCache(limit: 8)
+        let ids = (0..<50).map { _ in SessionID.generate() }
+        for id in ids { store(cache, id, rev: 1) }
+        let size = cache.size
+        #expect(size.sessions == 8 && size.ids == 8, "ids outlived their sessions: \(size)")
+        // A notification for an evicted session finds nothing to drop, and still guards its reads.
+        cache.invalidate(key: try #require(SessionKey(ids[0].key)), rev: 2)
+        store(cache, ids[0], rev: 1)
+        #expect(cache.current(ids[0].text) == nil)
+        #expect(cache.current(ids[49].text)?.record.rev == 1)
+    }
+}
+
+/// The fixed table of notified revs.
+@Suite struct NotifiedRevsTests {
+    private func key(_ seed: UInt8, slotByte: UInt8) -> SessionKey {
+        var bytes = [UInt8](repeating: seed, count: 32)
+        bytes[8] = slotByte  // the slot's word is bytes 8-15
+        return SessionKey(bytes)!
+    }
+
+    @Test func keepsTheNewestRevOfEachKey() {
+        var revs = NotifiedRevs(capacity: 16)
+        let one = key(1, slotByte: 1)
+        let two = key(2, slotByte: 2)
+        revs.note(one, rev: 5)
+        revs.note(one, rev: 3)
+        revs.note(two, rev: 7)
+        #expect(revs.rev(one) == 5 && revs.rev(two) == 7)
+        #expect(revs.rev(key(3, slotByte: 3)) == nil)
+        revs.removeAll()
+        #expect(revs.rev(one) == nil)
+    }
+
+    @Test func aKeyInTheSameSlotTakesItOverAndTheOtherReadsAsUnknown() throws {
+        var revs = NotifiedRevs(capacity: 16)
+        // The same slot word (bytes 8-15), different fingerprint words (bytes 16-23).
+        var firstBytes = [UInt8](repeating: 1, count: 32)
+        var secondBytes = [UInt8](repeating: 2, count: 32)
+        firstBytes[8...15] = [9, 9, 9, 9, 9, 9, 9, 9]
+        secondBytes[8...15] = [9, 9, 9, 9, 9, 9, 9, 9]
+        let first = try #require(SessionKey(firstBytes))
+        let second = try #require(SessionKey(secondBytes))
+        revs.note(first, rev: 4)
+        revs.note(second, rev: 2)
+        #expect(revs.rev(second) == 2, "another key's rev is not maxed with the first's")
+        #expect(revs.rev(first) == nil, "the first key's fingerprint no longer matches")
+    }
+}
