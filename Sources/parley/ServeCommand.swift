@@ -19,6 +19,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Event-loop threads (default: one per core).")
     var threads: Int?
 
+    @Option(
+        help: """
+            Threads that run requests off the event loops (default 16; about twice the cores \
+            are awake at once). Each connect to a database that does not answer holds one until \
+            its timeout.
+            """)
+    var responderThreads: Int?
+
     @Option(help: "PEM certificate chain; serves HTTPS together with --tls-key.")
     var tlsCert: String?
 
@@ -160,6 +168,7 @@ struct ServeCommand: AsyncParsableCommand {
         if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil { Self.limitMallocArenas(to: mallocArenas) }
         var configuration = HTTPServerConfiguration(host: host, port: port)
         if let threads { configuration.loopThreads = threads }
+        if let responderThreads { configuration.responderThreads = max(1, responderThreads) }
         configuration.accessLog = accessLog
         configuration.streamHeartbeatInterval = .milliseconds(Int(liveHeartbeat * 1000))
         // Every stream holds a connection: room for all of them beside ordinary requests.

@@ -10,7 +10,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Event-loop threads, each with its own epoll and listening socket. Default: online cores.
     public var loopThreads: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// Threads that run off-loop responders (those without an inline answer). Sized for
-    /// responders that block, e.g. on libpq: each blocked call holds one thread. Default 16.
+    /// responders that block (a connect to an unreachable database holds one until its
+    /// deadline); only about twice the cores are awake at once while they make progress
+    /// (`ResponderThreadPool`). Default 16.
     public var responderThreads: Int = 16
     /// Listen backlog. Default 1024.
     public var backlog: Int = 1024
