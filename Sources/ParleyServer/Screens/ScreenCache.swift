@@ -1,5 +1,6 @@
 import ParleyCore
 import ParleyHTTP
+import ParleyPostgres
 
 /// Gated screens, computed once per (flow version, step, capability fingerprint, locale)
 /// and served from memory (DESIGN.md "Capabilities and version gating": gating

@@ -1,3 +1,5 @@
+import ParleyPostgres
+
 /// The latest snapshot of recently used sessions, so an unchanged session is answered from
 /// memory. Coherent across processes: every change NOTIFYs `parley_sessions` with the
 /// session's key and new rev, and ``invalidate(key:rev:)`` leaves a marker of that rev so a

@@ -1,21 +1,22 @@
-import Glibc
+public import Glibc
 
 /// A lock whose waiters sleep at once (a plain `pthread_mutex_t`, no spinning), for state that
 /// many threads touch briefly. The standard library's `Mutex` spins up to a thousand times
 /// before it sleeps; with 16 responder threads on 2 cores, a holder preempted inside its
 /// critical section kept the waiters spinning in its place: 19% of the server's CPU under the
 /// c=32 answer load went to `_MutexHandle._lockSlow` on the snapshot cache's lock (perf, issue
-/// 27 round 4, docs/design-notes.md).
+/// 27 round 4, docs/design-notes.md), and 2-5% on the commit queues' (round 8). It lives here
+/// for ``CommitQueue``; the server's caches use it too.
 ///
 /// `@unchecked Sendable` is safe for the reasons the standard library's `Mutex` is: `value` is
 /// read and written only inside ``withLock(_:)``, between `pthread_mutex_lock` and
 /// `pthread_mutex_unlock` of the mutex this instance alone owns (allocated once, so its address
 /// never moves), and it comes in and goes out only as `sending` (no reference to it is shared).
-final class SleepingMutex<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+public final class SleepingMutex<Value>: @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
-    init(_ value: sending Value) {
+    public init(_ value: sending Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -28,7 +29,8 @@ final class SleepingMutex<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, holding the lock.
-    func withLock<Result, Failure: Error>(
+    @inlinable
+    public func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         pthread_mutex_lock(mutex)
