@@ -160,10 +160,19 @@ public final class PostgresConnection: Sendable {
         _ queries: [PostgresQuery], pipelined requested: Bool, syncAfter: Int?, description: String
     ) async throws -> [Result<PostgresRows, PostgresError>] {
         try await send(query: description, expected: queries.count, syncAfter: syncAfter) { connection, handle in
-            let plan = queries.map { handle.statements.plan($0, limit: preparing) }
-            let pipelined = requested || plan.contains { $0.prepare }
+            // Arrays sized once: grown append by append, they were reallocated on every batch.
+            var plan: [PreparedStatements.Plan] = []
+            plan.reserveCapacity(queries.count)
+            var prepares = 0
+            for query in queries {
+                let step = handle.statements.plan(query, limit: preparing)
+                if step.prepare { prepares += 1 }
+                plan.append(step)
+            }
+            let pipelined = requested || prepares > 0
             if pipelined, PQenterPipelineMode(connection) != 1 { return nil }
             var sent: [PreparedStatements.Sent] = []
+            sent.reserveCapacity(queries.count + prepares)
             for (index, (query, step)) in zip(queries, plan).enumerated() {
                 if index == syncAfter, PQpipelineSync(connection) != 1 { return nil }
                 if step.prepare {
@@ -321,10 +330,12 @@ public final class PostgresConnection: Sendable {
                     return error
                 }
                 let deadline = queryTimeout.map { ContinuousClock.now + $0 }
-                handle.pending = Pending(
+                var pending = Pending(
                     query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
                     firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, deadline: deadline,
                     sent: started.sent)
+                pending.results.reserveCapacity(expected)
+                handle.pending = pending
                 // Results may already sit in libpq's buffer, where no epoll wake-up would report
                 // them; a socket libpq closed is read at once too, and reports the loss.
                 if !readAhead { readAhead = !watchWhileLocked(connection, deadline: deadline) }
