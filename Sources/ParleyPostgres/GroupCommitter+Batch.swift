@@ -112,4 +112,43 @@ extension GroupCommitter.Batch {
         }
         return .committed(perUnit)
     }
+
+    /// The opening statements, `statement` and the closing ones (an implicit transaction, committed
+    /// at the sync point after them), then `afterwards` (another), as one pipeline on
+    /// `connection` (``GroupCommitter/commitStatement(_:afterwards:)``): `statement`'s rows, or
+    /// the first failure of its transaction thrown.
+    static func implicitTransaction(
+        _ statement: PostgresQuery, opening: [PostgresQuery] = [], closing: [PostgresQuery] = [],
+        afterwards: [PostgresQuery] = [], logger: Logger? = nil, on connection: PostgresConnection
+    ) async throws -> PostgresRows {
+        var statements: [PostgresQuery] = []
+        statements.reserveCapacity(opening.count + 1 + closing.count + afterwards.count)
+        statements.append(contentsOf: opening)
+        statements.append(statement)
+        statements.append(contentsOf: closing)
+        let committed = statements.count
+        statements.append(contentsOf: afterwards)
+        let outcomes = try await connection.pipeline(statements, syncAfter: committed)
+        for case .failure(let error) in outcomes[..<committed] {
+            // The first failure is the cause (the rest of the segment was skipped); the sync
+            // point rolled the transaction back. A lost connection's failure is every one's.
+            if error.discardsConnection { throw error }
+            reportAfterwards(outcomes[committed...], committed: false, logger: logger)
+            throw error
+        }
+        reportAfterwards(outcomes[committed...], committed: true, logger: logger)
+        return try outcomes[opening.count].get()
+    }
+
+    /// Logs the first failure of the statements run after a transaction (its outcome stands).
+    private static func reportAfterwards(
+        _ outcomes: ArraySlice<Result<PostgresRows, PostgresError>>, committed: Bool, logger: Logger?
+    ) {
+        for case .failure(let error) in outcomes {
+            logger?.warning(
+                "statement after a group commit failed",
+                metadata: ["error": "\(error.kind)", "committed": "\(committed)"])
+            return
+        }
+    }
 }

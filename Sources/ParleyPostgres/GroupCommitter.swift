@@ -73,6 +73,31 @@ public final class GroupCommitter: Sendable {
         return try await batch.commitUnits([statements])[0].get()
     }
 
+    /// Commits `statement` as a transaction of its own, now (no batching), without `BEGIN` and
+    /// `COMMIT`: the pipeline's sync point after it commits its implicit transaction. Then
+    /// `afterwards` run in the same round trip, after a second sync point, as a transaction of
+    /// their own. For a caller that batched its items itself (``CommitQueue``) into one
+    /// statement: two statements and results fewer than ``commitAlone(_:afterwards:)``. The
+    /// committer's opening and closing statements run around `statement`, in its transaction.
+    ///
+    /// Unlike ``commitAlone(_:afterwards:)``, `afterwards` run whether or not the statement
+    /// committed (a failure skips only to its segment's sync point): use it only for statements
+    /// that are harmless after a failed one, such as a `NOTIFY` that makes listeners drop cached
+    /// state they would reload anyway. Their failure is logged, never the caller's.
+    ///
+    /// Returns the statement's rows once it committed. Throws its error when it (or its commit)
+    /// failed, with nothing stored; throws ``PostgresError/Kind-swift.struct/connectionLost``
+    /// when the connection broke, with the outcome unknown.
+    public func commitStatement(_ statement: PostgresQuery, afterwards: [PostgresQuery] = []) async throws
+        -> PostgresRows
+    {
+        let (opening, closing, logger) = (opening, closing, logger)
+        return try await pool.withConnection(cancellable: false) { connection in
+            try await Batch.implicitTransaction(
+                statement, opening: opening, closing: closing, afterwards: afterwards, logger: logger, on: connection)
+        }
+    }
+
     /// How many batches and units were sent so far (units per batch measures how much batching
     /// happens), and how many units wait for a batch right now.
     public var statistics: (batches: Int, units: Int, waiting: Int) {

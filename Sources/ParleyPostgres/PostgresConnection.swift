@@ -27,12 +27,21 @@ public final class PostgresConnection: Sendable {
     ///
     /// Outside pipeline mode there is one statement (a script's several results count as one:
     /// its last rows, its first error). In pipeline mode each statement's results end with a
-    /// `NULL` result and the whole pipeline with `PGRES_PIPELINE_SYNC`.
+    /// `NULL` result and each segment (the statements up to a sync point, one implicit
+    /// transaction unless they open their own) with `PGRES_PIPELINE_SYNC`.
     struct Pending {
         let query: String?
         let continuation: CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>
         let expected: Int
         let pipelined: Bool
+        /// How many statements the first segment holds: `expected` when the pipeline has one
+        /// sync point (its end), fewer when ``PostgresConnection/pipeline(_:syncAfter:)`` asked
+        /// for a second one.
+        var firstSegment: Int
+        /// Sync points not yet reported; the pipeline ends with the last.
+        var syncsLeft: Int
+        /// Where the segment being read starts in `results`.
+        var segmentStart = 0
         /// When the caller stops waiting and the connection is closed (``PostgresConfiguration/queryTimeout``).
         let deadline: ContinuousClock.Instant?
         /// What was sent, in order (empty: one statement of the caller's).
@@ -113,20 +122,31 @@ public final class PostgresConnection: Sendable {
     @discardableResult
     public func query(_ query: PostgresQuery) async throws -> PostgresRows {
         logger.debug("postgres query", metadata: ["sql": "\(query.sql)", "binds": "\(query.binds.count) redacted"])
-        return try await send([query], pipelined: false, description: query.sql)[0].get()
+        return try await send([query], pipelined: false, syncAfter: nil, description: query.sql)[0].get()
     }
 
     /// Sends `queries` in libpq pipeline mode, all in one round trip, and returns each one's
-    /// outcome in order. Once one fails, the server skips the rest up to the pipeline's end
-    /// (each reported as a failure that says so). Wrap them in `BEGIN`…`COMMIT` for atomicity.
-    /// Throws only when the connection broke.
-    func pipeline(_ queries: [PostgresQuery]) async throws -> [Result<PostgresRows, PostgresError>] {
+    /// outcome in order. Once one fails, the server skips the rest up to the segment's end
+    /// (each reported as a failure that says so). Throws only when the connection broke.
+    ///
+    /// Without `syncAfter` the pipeline is one segment; with it, a sync point follows the first
+    /// `syncAfter` statements and the rest are a second segment. Statements of a segment that
+    /// do not open a transaction of their own are one implicit transaction, committed at its
+    /// sync point (rolled back when one of them fails), and a failure skips only the rest of its
+    /// segment. When that commit fails (a deferred constraint, a full `NOTIFY` queue: Postgres
+    /// reports it after the segment's last statement, before its sync), every statement of that
+    /// implicit transaction reports the failure, even one whose rows had arrived: none of them
+    /// is stored (statements up to an explicit `COMMIT` before it keep their outcome).
+    func pipeline(_ queries: [PostgresQuery], syncAfter: Int? = nil) async throws
+        -> [Result<PostgresRows, PostgresError>]
+    {
         guard !queries.isEmpty else { return [] }
         logger.debug("postgres pipeline", metadata: ["statements": "\(queries.count)"])
         let description =
             queries.count < Self.pipelineDescriptions.count
             ? Self.pipelineDescriptions[queries.count] : "(pipeline of \(queries.count))"
-        return try await send(queries, pipelined: true, description: description)
+        let boundary = syncAfter.flatMap { (1..<queries.count).contains($0) ? $0 : nil }
+        return try await send(queries, pipelined: true, syncAfter: boundary, description: description)
     }
 
     /// What errors call a pipeline of n statements, written once: interpolating the count cost
@@ -134,16 +154,27 @@ public final class PostgresConnection: Sendable {
     private static let pipelineDescriptions = (0..<16).map { "(pipeline of \($0))" }
 
     /// Sends `queries`, each as a prepared statement when this connection has it prepared (or
-    /// prepares it now: `Parse` and run in one round trip, in pipeline mode), else unnamed.
-    private func send(_ queries: [PostgresQuery], pipelined requested: Bool, description: String) async throws
-        -> [Result<PostgresRows, PostgresError>]
-    {
-        try await send(query: description, expected: queries.count) { connection, handle in
-            let plan = queries.map { handle.statements.plan($0, limit: preparing) }
-            let pipelined = requested || plan.contains { $0.prepare }
+    /// prepares it now: `Parse` and run in one round trip, in pipeline mode), else unnamed; a
+    /// sync point after the first `syncAfter` (in pipeline mode only: the caller asked for it).
+    private func send(
+        _ queries: [PostgresQuery], pipelined requested: Bool, syncAfter: Int?, description: String
+    ) async throws -> [Result<PostgresRows, PostgresError>] {
+        try await send(query: description, expected: queries.count, syncAfter: syncAfter) { connection, handle in
+            // Arrays sized once: grown append by append, they were reallocated on every batch.
+            var plan: [PreparedStatements.Plan] = []
+            plan.reserveCapacity(queries.count)
+            var prepares = 0
+            for query in queries {
+                let step = handle.statements.plan(query, limit: preparing)
+                if step.prepare { prepares += 1 }
+                plan.append(step)
+            }
+            let pipelined = requested || prepares > 0
             if pipelined, PQenterPipelineMode(connection) != 1 { return nil }
             var sent: [PreparedStatements.Sent] = []
-            for (query, step) in zip(queries, plan) {
+            sent.reserveCapacity(queries.count + prepares)
+            for (index, (query, step)) in zip(queries, plan).enumerated() {
+                if index == syncAfter, PQpipelineSync(connection) != 1 { return nil }
                 if step.prepare {
                     guard let name = step.name, sendPrepare(query, named: name, on: connection) else { return nil }
                     sent.append(.prepare(step.key))
@@ -271,7 +302,7 @@ public final class PostgresConnection: Sendable {
     /// Sends statements with `start` and suspends until the poller has read all their results.
     /// `start` returns what it sent and whether in pipeline mode, or nil when sending failed.
     private func send(
-        query: String?, expected: Int = 1,
+        query: String?, expected: Int = 1, syncAfter: Int? = nil,
         _ start: (OpaquePointer, inout Handle) -> (sent: [PreparedStatements.Sent], pipelined: Bool)?
     ) async throws -> [Result<PostgresRows, PostgresError>] {
         try await withCheckedThrowingContinuation { continuation in
@@ -299,9 +330,12 @@ public final class PostgresConnection: Sendable {
                     return error
                 }
                 let deadline = queryTimeout.map { ContinuousClock.now + $0 }
-                handle.pending = Pending(
+                var pending = Pending(
                     query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
-                    deadline: deadline, sent: started.sent)
+                    firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, deadline: deadline,
+                    sent: started.sent)
+                pending.results.reserveCapacity(expected)
+                handle.pending = pending
                 // Results may already sit in libpq's buffer, where no epoll wake-up would report
                 // them; a socket libpq closed is read at once too, and reports the loss.
                 if !readAhead { readAhead = !watchWhileLocked(connection, deadline: deadline) }
@@ -406,6 +440,12 @@ extension PostgresConnection.Pending {
     /// statement is answered (and, in pipeline mode, the pipeline ended and was left).
     mutating func read(from connection: OpaquePointer) -> Bool {
         guard let result = PQgetResult(connection) else {
+            if pipelined, results.count == segmentEnd {
+                // After the segment's last statement, before its sync: its commit failed (libpq
+                // reports the error as a result of its own, then a `NULL`).
+                failSegment()
+                return false
+            }
             // One item's results are complete: a `Parse` of ours, or a caller's statement.
             let item = answered < sent.count ? sent[answered] : .statement(nil)
             answered += 1
@@ -430,6 +470,12 @@ extension PostgresConnection.Pending {
         switch PQresultStatus(result) {
         case PGRES_PIPELINE_SYNC:
             PQclear(result)
+            failSegment()
+            syncsLeft -= 1
+            guard syncsLeft == 0 else {
+                segmentStart = results.count
+                return false
+            }
             PQexitPipelineMode(connection)
             return true
         case PGRES_PIPELINE_ABORTED:
@@ -448,6 +494,28 @@ extension PostgresConnection.Pending {
             }
         }
         return false
+    }
+}
+
+extension PostgresConnection.Pending {
+    /// Where the segment being read ends in `results`.
+    var segmentEnd: Int { syncsLeft > 1 ? firstSegment : expected }
+
+    /// An error read after the segment's last statement (its implicit transaction's commit failed)
+    /// fails the statements of that transaction: those after the segment's last explicit
+    /// transaction end (`COMMIT`, `ROLLBACK`), which stand. Nothing when no such error was read.
+    mutating func failSegment() {
+        guard let failure = error, results.count == segmentEnd else { return }
+        var start = segmentStart
+        for index in segmentStart..<results.count {
+            if case .success(let rows) = results[index], rows.hasCommandTag("COMMIT") || rows.hasCommandTag("ROLLBACK")
+            {
+                start = index + 1
+            }
+        }
+        for index in start..<results.count { results[index] = .failure(failure) }
+        rows = nil
+        error = nil
     }
 }
 

@@ -32,7 +32,8 @@ public struct PostgresTextArray: Sendable {
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            Self.append(Int32(utf8.count), to: &bytes)
+            // The length byte by byte: four appends cost less than one of a 4-byte buffer.
+            Self.append(Int32(truncatingIfNeeded: utf8.count), to: &bytes)
             bytes.append(contentsOf: utf8)
         }
         counted()
@@ -40,10 +41,7 @@ public struct PostgresTextArray: Sendable {
 
     /// Appends `value`'s decimal digits as the next element, without a `String` in between.
     public mutating func append(_ value: Int) {
-        let start = bytes.count
-        Self.append(0, to: &bytes)
-        Self.writeDigits(value, to: &bytes)
-        Self.patch(Int32(bytes.count - start - 4), in: &bytes, at: start)
+        appendNumber(value, milliseconds: false)
         counted()
     }
 
@@ -53,12 +51,40 @@ public struct PostgresTextArray: Sendable {
     public mutating func append(seconds: Double) {
         let milliseconds = (seconds * 1000).rounded()
         guard milliseconds / 1000 == seconds, abs(milliseconds) < 1e15 else { return append(String(seconds)) }
-        let start = bytes.count
-        Self.append(0, to: &bytes)
-        Self.writeDigits(Int(milliseconds), to: &bytes)
-        bytes.append(contentsOf: "e-3".utf8)
-        Self.patch(Int32(bytes.count - start - 4), in: &bytes, at: start)
+        appendNumber(Int(milliseconds), milliseconds: true)
         counted()
+    }
+
+    /// Appends the element of `value`'s digits (then `e-3` when `milliseconds`), its length
+    /// first: written backwards into 32 bytes on the stack, then appended at once. Appended byte
+    /// by byte (each append checking the buffer's capacity and uniqueness), an instant cost
+    /// ~1,100 instructions and a number ~350.
+    private mutating func appendNumber(_ value: Int, milliseconds: Bool) {
+        // At most 4 (length) + 1 (sign) + 19 (digits) + 3 ("e-3") = 27 bytes.
+        var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            var position = raw.count
+            if milliseconds {
+                position -= 3
+                raw[position] = UInt8(ascii: "e")
+                raw[position + 1] = UInt8(ascii: "-")
+                raw[position + 2] = UInt8(ascii: "3")
+            }
+            var magnitude = value.magnitude
+            repeat {
+                position -= 1
+                raw[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                position -= 1
+                raw[position] = UInt8(ascii: "-")
+            }
+            let length = raw.count - position
+            position -= 4
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: length).bigEndian, toByteOffset: position, as: UInt32.self)
+            Self.append(UnsafeRawBufferPointer(rebasing: raw[position...]), to: &bytes)
+        }
     }
 
     /// The parameter (the array being written): an empty array when nothing was appended
@@ -104,18 +130,6 @@ public struct PostgresTextArray: Sendable {
         Self.patch(count, in: &bytes, at: start + 12)
     }
 
-    private static func writeDigits(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        }
-    }
-
     /// `'{}'::text[]`: no dimensions.
     public static let empty = PostgresBind(
         typeOID: PostgresBind.OID.textArray, bytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25])
@@ -128,11 +142,18 @@ public struct PostgresTextArray: Sendable {
         bytes.append(UInt8(truncatingIfNeeded: bits))
     }
 
+    /// Appends `raw` through the `UInt8` buffer append the compiler specializes (a raw buffer's
+    /// own append stays generic: round 5 measured it at twice the cost).
+    private static func append(_ raw: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Writes `value` big-endian at `offset`: one store, where four subscripts each checked the
+    /// buffer's uniqueness and bounds.
     private static func patch(_ value: Int32, in bytes: inout [UInt8], at offset: Int) {
-        let bits = UInt32(bitPattern: value)
-        bytes[offset] = UInt8(truncatingIfNeeded: bits >> 24)
-        bytes[offset + 1] = UInt8(truncatingIfNeeded: bits >> 16)
-        bytes[offset + 2] = UInt8(truncatingIfNeeded: bits >> 8)
-        bytes[offset + 3] = UInt8(truncatingIfNeeded: bits)
+        precondition(offset >= 0 && offset + 4 <= bytes.count)
+        bytes.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt32(bitPattern: value).bigEndian, toByteOffset: offset, as: UInt32.self)
+        }
     }
 }

@@ -133,6 +133,63 @@ import Testing
         try await pool.query("DROP TABLE \(identifier: table)")
     }
 
+    /// A statement committed alone as its own implicit transaction (issue 27: the session
+    /// appender's batches): its rows once committed; `afterwards` in a transaction of their own,
+    /// run even after the statement failed (as documented); a failure afterwards is not the caller's.
+    @Test func aStatementCommittedAloneGetsItsRowsAndAfterwardsRunEitherWay() async throws {
+        let table = TestDatabase.uniqueName("group_commit")
+        let pool = try TestDatabase.pool(maximumConnections: 1)
+        defer { pool.shutdown() }
+        try await pool.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY, txid bigint NOT NULL)")
+        let committer = GroupCommitter(pool: pool)
+        let rows = try await committer.commitStatement(
+            "INSERT INTO \(identifier: table) (id, txid) VALUES (1, txid_current()), (2, txid_current()) RETURNING id",
+            afterwards: ["INSERT INTO \(identifier: table) (id, txid) VALUES (3, txid_current())"])
+        #expect(try rows.map { try $0.decode(Int.self, column: "id") } == [1, 2], "the statement's own rows")
+        let stored = try await pool.query("SELECT id, txid FROM \(identifier: table) ORDER BY id")
+        #expect(try stored.map { try $0.decode(Int.self, column: "id") } == [1, 2, 3])
+        #expect(
+            try stored[0].decode(Int64.self, column: "txid") != stored[2].decode(Int64.self, column: "txid"),
+            "afterwards is a transaction of its own")
+        // A failure afterwards leaves the commit standing and the caller successful.
+        let standing = try await committer.commitStatement(
+            "INSERT INTO \(identifier: table) (id, txid) VALUES (4, 0)", afterwards: ["SELECT 1 / 0"])
+        #expect(standing.affectedRows == 1)
+        // A failed statement is the caller's error, its rows are rolled back, and what comes
+        // afterwards still runs; the pool's one connection serves the next statement.
+        let failure = await #expect(throws: PostgresError.self) {
+            try await committer.commitStatement(
+                "INSERT INTO \(identifier: table) (id, txid) VALUES (5, 0), (1, 0)",
+                afterwards: ["INSERT INTO \(identifier: table) (id, txid) VALUES (6, 0)"])
+        }
+        #expect(failure?.kind == .uniqueViolation)
+        let again = try await committer.commitStatement(
+            "INSERT INTO \(identifier: table) (id, txid) VALUES (7, 0) RETURNING id")
+        #expect(try again[0].decode(Int.self, column: "id") == 7)
+        let ids = try await pool.query("SELECT id FROM \(identifier: table) ORDER BY id")
+        #expect(try ids.map { try $0.decode(Int.self, column: "id") } == [1, 2, 3, 4, 6, 7], "5 rolled back with 1")
+        try await pool.query("DROP TABLE \(identifier: table)")
+    }
+
+    /// A connection that breaks while a statement committed alone is out: the caller learns the
+    /// outcome is unknown (never a success), and the pool hands out a fresh connection next.
+    @Test func aStatementCommittedAloneOnABrokenConnectionIsNeverASuccess() async throws {
+        let pool = try TestDatabase.pool(maximumConnections: 1)
+        defer { pool.shutdown() }
+        let committer = GroupCommitter(pool: pool)
+        for (statement, afterwards) in [
+            ("SELECT pg_terminate_backend(pg_backend_pid())", [] as [PostgresQuery]),
+            ("SELECT 1 AS n", ["SELECT pg_terminate_backend(pg_backend_pid())"]),
+        ] as [(PostgresQuery, [PostgresQuery])] {
+            let error = await #expect(throws: PostgresError.self) {
+                try await committer.commitStatement(statement, afterwards: afterwards)
+            }
+            #expect(error?.kind == .connectionLost)
+            let after = try await committer.commitStatement("SELECT 1 AS one")
+            #expect(try after[0].decode(Int.self, column: "one") == 1, "the next statement gets a fresh connection")
+        }
+    }
+
     @Test func aFailingUnitFailsAloneAndTheOthersCommit() async throws {
         let table = TestDatabase.uniqueName("group_commit")
         let (results, _) = try await withBlockedCommitter(units: 12, table: table) { index in

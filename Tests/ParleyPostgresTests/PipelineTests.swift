@@ -48,4 +48,74 @@ import Testing
         #expect(try outcomes[2999].get()[0].decode(Int.self, column: "i") == 2999)
         #expect(try outcomes[1500].get()[0].decode(String.self, column: "t") == text)
     }
+
+    /// A sync point splits a pipeline in two implicit transactions: a failure in the first rolls
+    /// back only the first and skips only the rest of it; the second runs and commits.
+    @Test func aSyncPointEndsTheFirstSegmentsTransaction() async throws {
+        let table = TestDatabase.uniqueName("pipeline_sync")
+        let connection = try await PostgresConnection.connect(configuration: try TestDatabase.configuration())
+        defer { connection.close() }
+        try await connection.query("CREATE TABLE \(identifier: table) (id integer PRIMARY KEY)")
+        let committed = try await connection.pipeline(
+            [
+                "INSERT INTO \(identifier: table) VALUES (1), (2) RETURNING id, txid_current() AS txid",
+                "SELECT txid_current() AS txid",
+            ], syncAfter: 1)
+        let inserted = try committed[0].get()
+        #expect(try inserted.map { try $0.decode(Int.self, column: "id") } == [1, 2], "the statement's own rows")
+        #expect(
+            try inserted[0].decode(Int64.self, column: "txid")
+                != committed[1].get()[0].decode(Int64.self, column: "txid"),
+            "each segment is a transaction of its own")
+        #expect(!connection.isInTransaction, "the sync points committed both")
+
+        let failed = try await connection.pipeline(
+            [
+                "INSERT INTO \(identifier: table) VALUES (3)", "INSERT INTO \(identifier: table) VALUES (1)",
+                "INSERT INTO \(identifier: table) VALUES (4)",
+                "INSERT INTO \(identifier: table) VALUES (5) RETURNING id",
+            ], syncAfter: 3)
+        #expect((try? failed[0].get()) != nil)
+        let duplicate = #expect(throws: PostgresError.self) { try failed[1].get() }
+        #expect(duplicate?.kind == .uniqueViolation)
+        #expect(throws: PostgresError.self, "skipped up to the sync point") { try failed[2].get() }
+        #expect(try failed[3].get()[0].decode(Int.self, column: "id") == 5, "the second segment ran")
+        #expect(!connection.isInTransaction)
+        let stored = try await connection.query("SELECT id FROM \(identifier: table) ORDER BY id")
+        #expect(try stored.map { try $0.decode(Int.self, column: "id") } == [1, 2, 5], "3 was rolled back with 1")
+        try await connection.query("DROP TABLE \(identifier: table)")
+    }
+
+    /// A commit that fails at the sync point (a deferred constraint; libpq reports it after the
+    /// segment's last statement) fails that segment's statements, even the one whose rows had
+    /// arrived, and nothing of the next segment.
+    @Test func aCommitFailingAtTheSyncPointFailsItsSegment() async throws {
+        let table = TestDatabase.uniqueName("pipeline_sync")
+        let connection = try await PostgresConnection.connect(configuration: try TestDatabase.configuration())
+        defer { connection.close() }
+        try await connection.query(
+            "CREATE TABLE \(identifier: table) (id integer, UNIQUE (id) DEFERRABLE INITIALLY DEFERRED)")
+        for syncAfter in [1, 2] {
+            let outcomes = try await connection.pipeline(
+                [
+                    "SELECT 1 AS n", "INSERT INTO \(identifier: table) VALUES (1), (1) RETURNING id",
+                    "SELECT 2 AS n",
+                ], syncAfter: syncAfter)
+            #expect(outcomes.count == 3)
+            if syncAfter == 1 {
+                #expect(try outcomes[0].get()[0].decode(Int.self, column: "n") == 1, "its own transaction")
+                // One segment to the end: the statement after the insert fails with it.
+                #expect(throws: PostgresError.self) { try outcomes[2].get() }
+            } else {
+                #expect(throws: PostgresError.self, "rolled back with the insert") { try outcomes[0].get() }
+                #expect(try outcomes[2].get()[0].decode(Int.self, column: "n") == 2, "the next segment ran")
+            }
+            let failure = #expect(throws: PostgresError.self) { try outcomes[1].get() }
+            #expect(failure?.kind == .uniqueViolation)
+            #expect(!connection.isInTransaction)
+        }
+        let count = try await connection.query("SELECT count(*) AS n FROM \(identifier: table)")
+        #expect(try count[0].decode(Int.self, column: "n") == 0)
+        try await connection.query("DROP TABLE \(identifier: table)")
+    }
 }

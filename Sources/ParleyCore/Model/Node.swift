@@ -22,7 +22,12 @@ public struct Node: Sendable, Equatable {
     final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var type: ComponentType
         @exclusivity(unchecked) var id: String
-        @exclusivity(unchecked) var properties: JSONObject
+        @exclusivity(unchecked) var properties: JSONObject {
+            didSet { fieldId = properties["fieldId"]?.stringValue }
+        }
+        /// `properties["fieldId"]` as a string, kept as `properties` change: every answer's
+        /// validation asks every node of its screen (~900 instructions an answer as a lookup).
+        @exclusivity(unchecked) private(set) var fieldId: String?
         @exclusivity(unchecked) var validation: [Rule]
         @exclusivity(unchecked) var action: Action?
         @exclusivity(unchecked) var children: [Node]
@@ -37,6 +42,7 @@ public struct Node: Sendable, Equatable {
             self.type = type
             self.id = id
             self.properties = properties
+            self.fieldId = properties["fieldId"]?.stringValue
             self.validation = validation
             self.action = action
             self.children = children
@@ -135,7 +141,7 @@ public struct Node: Sendable, Equatable {
     static let memberNames = ["type", "id", "properties", "children", "fallback", "visibleWhen"]
 
     /// The input's `fieldId`, if this node has one.
-    public var fieldId: String? { properties["fieldId"]?.stringValue }
+    public var fieldId: String? { storage.fieldId }
 
     /// Whether the input's answer is sensitive (`"sensitive": true`): the server encrypts it at
     /// rest and cores must not write it to disk or logs.

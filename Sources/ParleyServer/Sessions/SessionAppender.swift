@@ -5,8 +5,10 @@ import ParleyPostgres
 /// its rows go as text arrays to one `INSERT … SELECT FROM unnest(…) ON CONFLICT DO NOTHING`; only
 /// when a change of the batch needs them, the same statement's CTEs also insert the rows of
 /// sessions it starts, complete the sessions whose completing change won (row, completion, outbox)
-/// and record `Idempotency-Key` responses. Then one `pg_notify` per 100 changes, sent by the server
-/// right after the batch's `COMMIT`, in the same round trip: no trigger on the way. A change whose
+/// and record `Idempotency-Key` responses. The statement is its own implicit transaction
+/// (``GroupCommitter/commitStatement(_:afterwards:)``: no `BEGIN` or `COMMIT` to send, plan and
+/// read back). Then one `pg_notify` per 100 changes, sent by the server right after the batch's
+/// commit, in the same round trip: no trigger on the way. A change whose
 /// `(session, rev)` exists already is not written and reports `false` (the stale-rev 409), without
 /// failing its batch mates.
 struct SessionAppender: Sendable {
@@ -58,14 +60,12 @@ struct SessionAppender: Sendable {
         }
         do {
             let (batch, notice) = statements(sent, changes: appends.count == 1 ? changes : nil)
-            let rows = try await committer.commitAlone([batch], afterwards: [notice])
+            let appended = try await committer.commitStatement(batch, afterwards: [notice])
             // Alone in its batch, a change won exactly when the insert returned a row.
-            if appends.count == 1 { return [.success(rows.first?.isEmpty == false)] }
+            if appends.count == 1 { return [.success(!appended.isEmpty)] }
             var won = Set<String>()
-            if let appended = rows.first {
-                for row in appended {
-                    won.insert(try row.decode(String.self, at: 0) + ":" + String(try row.decode(Int.self, at: 1)))
-                }
+            for row in appended {
+                won.insert(try row.decode(String.self, at: 0) + ":" + String(try row.decode(Int.self, at: 1)))
             }
             return changes.indices.map { .success(isSent[$0] && won.contains(changes[$0])) }
         } catch let error as PostgresError where !error.discardsConnection && sent.count > 1 {
@@ -107,15 +107,18 @@ struct SessionAppender: Sendable {
         )
     }
 
-    /// One `pg_notify` per element of its one `text[]` parameter, sent after the batch's `COMMIT`
-    /// as a transaction of its own that does not wait for its WAL flush. In the batch's
+    /// One `pg_notify` per element of its one `text[]` parameter, sent after the batch's commit
+    /// (the sync point that ends its implicit transaction) as a transaction of its own that does
+    /// not wait for its WAL flush. In the batch's
     /// transaction, the notify would take Postgres's database-wide notify lock at pre-commit and
     /// hold it through the WAL flush: every notifying commit of every process would then flush
     /// alone, one after the other (2,480 such transactions/s against 23,286 plain inserts at
     /// c=32). Afterwards, the lock is held for microseconds and the batches' commits share
     /// flushes. Listeners still hear of a change only once it is durable; a notification lost
     /// with a Postgres crash is one every listener loses anyway (they reconnect and drop their
-    /// caches), and the key guard never trusts a cache.
+    /// caches), and the key guard never trusts a cache. It runs after a failed batch too (the
+    /// pipeline skips only to the batch's sync point): harmless, since a notification only makes
+    /// caches drop the sessions it names, which they reload from the log.
     private static let noticeSQL = """
         SELECT pg_notify('parley_sessions', notice), set_config('synchronous_commit', 'off', true)
         FROM unnest($1::text[]) notice
