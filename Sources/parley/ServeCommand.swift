@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            Threads that run requests off the event loops (default 16; about twice the cores \
+            Threads that run requests off the event loops (default 16; about as many as the cores \
             are awake at once). Each connect to a database that does not answer holds one until \
             its timeout.
             """)

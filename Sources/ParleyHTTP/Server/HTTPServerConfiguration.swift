@@ -11,7 +11,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var loopThreads: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// Threads that run off-loop responders (those without an inline answer). Sized for
     /// responders that block (a connect to an unreachable database holds one until its
-    /// deadline); only about twice the cores are awake at once while they make progress
+    /// deadline); only about as many as the cores are awake at once while they make progress
     /// (`ResponderThreadPool`). Default 16.
     public var responderThreads: Int = 16
     /// Listen backlog. Default 1024.

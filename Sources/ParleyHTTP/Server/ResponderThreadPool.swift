@@ -57,8 +57,9 @@ final class ResponderThreadPool: TaskExecutor, Sendable {
     private let awakeLimit: Int
 
     /// A pool that keeps at most `awakeLimit` threads awake while they make progress (default:
-    /// twice the online cores, at least 2).
-    init(awakeLimit: Int = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)) {
+    /// the online cores, at least 2; with twice that, a c=32 answer load switched threads 3.6
+    /// times an answer instead of 2.5, for 111-129 µs of server CPU instead of 100-109).
+    init(awakeLimit: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
         self.awakeLimit = max(1, awakeLimit)
     }
 
