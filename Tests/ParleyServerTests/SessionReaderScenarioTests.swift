@@ -42,30 +42,6 @@ import Testing
             #expect(after.batches - before.batches < targets.count, "concurrent misses shared statements: \(after)")
         }
     }
-
-    @Test func aSessionWhoseLogDoesNotOpenFailsAloneInItsBatch() async throws {
-        try await ServiceHarness.run(inProcess: 2) { service in
-            let flow = try SessionFixture.released(service, prefix: "reads-bad")
-            let ids = try (0..<12).map { _ in try service.startSession(flow).json.sessionId }
-            // A rev 2 whose answer is sealed under no key this server has: its fold cannot open it.
-            try await service.pool.query(
-                """
-                INSERT INTO session_log (session_key, rev, month, kind, step, answers, next_step, core_version,
-                                         expires_at, depth)
-                SELECT session_key, 2, month, 'answer', step, '{"email": {"$sealed": "k9:not-a-sealed-value"}}',
-                       'purpose', core_version, expires_at, 1
-                FROM session_log WHERE session_key = \(SessionFixture.key(ids[0])) AND rev = 1
-                """)
-            // The unreadable session's 5xx is this test's subject, not a failure of the server.
-            let other = service.separateClient(1)
-            let responses = ConcurrencyScenarioTests.concurrently(ids.count) { index in
-                try other.send("GET", "/v1/sessions/\(ids[index])", headers: [("Parley-Core", "1.2.0")])
-            }
-            let statuses = try responses.map { try $0.get().status }
-            #expect(statuses[0] >= 500, "the unreadable session: \(statuses[0])")
-            #expect(statuses.dropFirst().allSatisfy { $0 == 200 }, "its batch mates: \(statuses)")
-        }
-    }
 }
 
 /// The session reader's series from `/metrics`.
