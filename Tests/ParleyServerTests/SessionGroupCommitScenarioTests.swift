@@ -146,13 +146,16 @@ struct GroupCommitMetrics {
 
     init(_ service: ServiceHarness) throws {
         let text = try service.client.send("GET", "/metrics").text
-        func value(_ name: String) -> Int {
-            let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
-            return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
-        }
+        func value(_ name: String) -> Int { Self.value(name, in: text) }
         batches = value("parley_group_commit_batches_total")
         units = value("parley_group_commit_units_total")
         waiting = value("parley_group_commit_waiting")
+    }
+
+    /// The value of the unlabelled series `name` in a `/metrics` text; -1 when absent.
+    static func value(_ name: String, in text: String) -> Int {
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
     }
 
     /// Polls until `condition` holds (a hang guard of 60 s, not a latency bound).

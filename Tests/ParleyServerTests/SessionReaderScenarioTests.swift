@@ -51,12 +51,8 @@ struct SessionReadMetrics: CustomStringConvertible {
 
     init(_ client: RawHTTPClient) throws {
         let text = try client.send("GET", "/metrics").text
-        func value(_ name: String) -> Int {
-            let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
-            return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
-        }
-        batches = value("parley_session_read_batches_total")
-        reads = value("parley_session_reads_total")
+        batches = GroupCommitMetrics.value("parley_session_read_batches_total", in: text)
+        reads = GroupCommitMetrics.value("parley_session_reads_total", in: text)
     }
 
     var description: String { "\(reads) sessions read in \(batches) statements" }

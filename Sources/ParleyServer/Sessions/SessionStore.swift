@@ -138,11 +138,6 @@ struct SessionStore: Sendable {
             forward: [], messages: .array([]), expiresAt: identity.expiresAt, month: identity.month)
     }
 
-    /// A `session_log` row as read, its sealed answers opened.
-    private func logRow(_ row: PostgresRow, session: [UInt8]) throws -> LogRow {
-        try Self.logRow(row, session: session, sealing: sealing)
-    }
-
     /// A `session_log` row as read, its sealed answers opened with `sealing`.
     private static func logRow(_ row: PostgresRow, session: [UInt8], sealing: AnswerSealing) throws -> LogRow {
         let answers: PostgresJSONB? = try row.decode(column: "answers")
@@ -202,7 +197,7 @@ struct SessionStore: Sendable {
             SELECT rev, kind, step, answers, outcome, next_step, month, extract(epoch FROM expires_at)::float8 AS expires
             FROM session_log WHERE session_key = \(key) ORDER BY rev
             """)
-        return try rows.map { try logRow($0, session: Array(key)) }
+        return try rows.map { try Self.logRow($0, session: Array(key), sealing: sealing) }
     }
 
     /// A recorded response; a sealed one (the session has sensitive fields) is opened.
