@@ -7,8 +7,15 @@
 /// window closes). At most `concurrentBatches` batches are in flight; a batch holds at most
 /// `maximumItems` items. With `spillAfter`, a batch beside others in flight starts only once the
 /// newest of them has been out that long: one batch at a time while batches come back quickly
-/// (fuller batches, fewer commits), more only beside one that is stuck (a lock, a slow flush). Each caller gets its own item's result from `send`, which must return
-/// one result per item, in order.
+/// (fuller batches, fewer commits), more only beside one that is stuck (a lock, a slow flush).
+/// Each caller gets its own item's result from `send`, which must return one result per item,
+/// in order.
+///
+/// A batch that starts later is sent by the first of its waiting callers, woken to lead it, never
+/// by a task of its own: an unstructured task runs on Swift's global pool, not on the caller's
+/// task executor, so every batch cost a task's creation and a hop through a second set of threads
+/// that woke and slept beside the server's responders (issue 27 round 10: the global pool's two
+/// threads switched as often as both event loops together under a c=32 answer load).
 ///
 /// Its parts are `@inlinable`: callers in other modules (the session appender) get a copy
 /// specialised to their item type, instead of generic code that looks up the metadata of
@@ -20,13 +27,24 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
     @usableFromInline
     struct Entry: Sendable {
         @usableFromInline let item: Item
-        @usableFromInline let continuation: CheckedContinuation<Output, any Error>
+        /// Resumed exactly once: with the item's result by the batch's leader, or with the lead
+        /// of a batch by whoever starts it (``start(_:)`` takes the entry out of `pending` under
+        /// the lock, so no other path can reach it).
+        @usableFromInline let continuation: UnsafeContinuation<Turn, Never>
 
         @inlinable
-        init(item: Item, continuation: CheckedContinuation<Output, any Error>) {
+        init(item: Item, continuation: UnsafeContinuation<Turn, Never>) {
             self.item = item
             self.continuation = continuation
         }
+    }
+
+    /// What wakes a waiting caller: its item's result, or the lead of a batch (its own item first,
+    /// then these).
+    @usableFromInline
+    enum Turn: Sendable {
+        case done(Result<Output, any Error>)
+        case lead([Entry])
     }
 
     /// What a queued item's caller does next.
@@ -134,13 +152,8 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
             guard window == .zero, mayStart(queue) else { return nil }
             return takeBatch(&queue, leader: true)
         }
-        if let followers {
-            let results = await send(followers.isEmpty ? [item] : [item] + followers.map { $0.item })
-            for (entry, result) in zip(followers, results.dropFirst()) { entry.continuation.resume(with: result) }
-            finishBatch()
-            return try results[0].get()
-        }
-        return try await withCheckedThrowingContinuation { continuation in
+        if let followers { return try await lead(item, with: followers) }
+        let turn: Turn = await withUnsafeContinuation { continuation in
             let next: Next = queue.withLock { queue in
                 queue.pending.append(Entry(item: item, continuation: continuation))
                 guard mayStart(queue) else { return armSpill(&queue) }
@@ -160,6 +173,24 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
             case .wait: break
             }
         }
+        switch turn {
+        case .done(let result): return try result.get()
+        case .lead(let followers): return try await lead(item, with: followers)
+        }
+    }
+
+    /// Sends `item` first and `followers`' items after it, answers the followers, frees the batch
+    /// slot and returns `item`'s result. A cancelled leader sends from a task of its own: the
+    /// batch is its followers' too, and a send may give up early in a cancelled task.
+    @inlinable
+    func lead(_ item: Item, with followers: [Entry]) async throws -> Output {
+        let items = followers.isEmpty ? [item] : [item] + followers.map { $0.item }
+        let results = Task.isCancelled ? await Task { [send] in await send(items) }.value : await send(items)
+        for (entry, result) in zip(followers, results.dropFirst()) {
+            entry.continuation.resume(returning: .done(result))
+        }
+        finishBatch()
+        return try results[0].get()
     }
 
     /// How many batches and items were sent so far, and how many items wait right now.
@@ -192,14 +223,11 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         return batch
     }
 
-    /// Sends `batch` on a task of its own and answers every caller in it.
+    /// Wakes `batch`'s first caller to send it (on its own task, where its request runs).
     @inlinable
     func start(_ batch: [Entry]) {
-        Task { [self] in
-            let results = await send(batch.map { $0.item })
-            for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result) }
-            finishBatch()
-        }
+        guard let first = batch.first else { return }
+        first.continuation.resume(returning: .lead(Array(batch.dropFirst())))
     }
 
     /// Frees a batch slot; items that arrived meanwhile have waited a whole batch already, so
