@@ -62,4 +62,18 @@ extension ParleyService {
         case .getCapabilities: return (offLoop(handlers.funnel.capabilities), 0)
         }
     }
+
+    /// Whether an operation's off-loop work starts right on the event loop
+    /// (``HTTPRoute/startsOnLoop``): the session operations, whose work up to its first
+    /// suspension is memory only (the snapshot cache, a rule check of a small body) and whose
+    /// database calls suspend without blocking (queued appends and reads, connections opened on a
+    /// queue of their own). Every other operation starts on a responder: a new one too, unless
+    /// listed here, since a lint, a bundle's verification or a preview is CPU work that would
+    /// hold the loop.
+    static func startsOnLoop(_ operation: ServiceOperation) -> Bool {
+        switch operation {
+        case .startSession, .getSession, .answerSession, .backSession: return true
+        default: return false
+        }
+    }
 }

@@ -147,7 +147,7 @@ public final class ParleyService: Sendable {
                 let (handler, maxBody) = endpoint(route, handlers)
                 let endpoint = ServiceEndpoint(
                     route: route, middleware: [MetricsMiddleware(metrics: routeMetrics), authentication],
-                    handler: handler, maxBodyBytes: maxBody)
+                    handler: handler, maxBodyBytes: maxBody, startsOnLoop: Self.startsOnLoop(route.operation))
                 router.add(route.method, route.path, route: endpoint.fixedRoute)
             }
             return router

@@ -10,15 +10,33 @@ public struct HTTPRoute: Sendable {
     /// The largest body this request may carry (→ 413 before any body byte is read); nil uses
     /// the server's `maxBodyBytes`.
     public var maxBodyBytes: Int?
+    /// Whether its off-loop work starts right on the event loop and reaches the responder threads
+    /// only once it first suspends (`Task.immediate`), for a request whose body is at most
+    /// ``maxBodyBytesStartingOnLoop``. For routes whose work up to its first suspension is short
+    /// and never blocks (a session answer: parse, validate, queue the append): handing it to a
+    /// responder first cost a thread wake-up and a context switch per request (issue 27: 1.21-1.31
+    /// voluntary switches per session start, 0.97-0.99 starting on the loop).
+    public var startsOnLoop: Bool
+
+    /// The largest body whose work starts on the loop (``startsOnLoop``): past it, an answer's
+    /// validation (linear in its length, but with patterns of up to 10,000 instructions) could
+    /// hold the loop for milliseconds, so larger requests start on a responder as before.
+    public static let maxBodyBytesStartingOnLoop = 1024
 
     /// A route answered by `handler`.
     public init(
-        parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil,
+        parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil, startsOnLoop: Bool = false,
         handler: @escaping InlineHandler<RequestContext>
     ) {
         self.handler = handler
         self.parameters = parameters
         self.maxBodyBytes = maxBodyBytes
+        self.startsOnLoop = startsOnLoop
+    }
+
+    /// Whether `request`'s off-loop work starts on the event loop (``startsOnLoop``).
+    func startsOnLoop(_ request: HTTPRequest) -> Bool {
+        startsOnLoop && request.body.count <= Self.maxBodyBytesStartingOnLoop
     }
 
     /// A route that answers with `error` (404, 405) on the loop, whatever the body.

@@ -36,7 +36,9 @@ extension Connection {
             finish(with: response)
             return true
         case .offLoop(let work):
-            loop.respondOffLoop(work, for: exchange.request, context: context, fd: fd, id: id)
+            loop.respondOffLoop(
+                work, for: exchange.request, context: context, fd: fd, id: id,
+                startingHere: exchange.route.startsOnLoop(exchange.request))
             return false
         }
     }

@@ -215,15 +215,21 @@ final class EventLoop {
         handle.connectionCount.subtract(1, ordering: .relaxed)
     }
 
-    /// Runs a route's off-loop `work` on the responder threads and posts the response back.
+    /// Runs a route's off-loop `work` on the responder threads and posts the response back;
+    /// `startingHere`, it runs on this thread until it first suspends (``HTTPRoute/startsOnLoop``).
     func respondOffLoop(
         _ work: @escaping @Sendable () async throws -> HTTPResponse, for request: HTTPRequest,
-        context: RequestContext, fd: Int32, id: UInt64
+        context: RequestContext, fd: Int32, id: UInt64, startingHere: Bool
     ) {
         let handle = handle
-        Task(executorPreference: core.responderPool) {
+        let respond: @Sendable () async -> Void = {
             let response = await HTTPNext.settle(work, request, context)
             handle.post(.response(fd: fd, id: id, response: response))
+        }
+        if startingHere {
+            Task.immediate(executorPreference: core.responderPool, operation: respond)
+        } else {
+            Task(executorPreference: core.responderPool, operation: respond)
         }
     }
 }
