@@ -63,14 +63,14 @@ extension ParleyService {
         }
     }
 
-    /// Whether an operation's off-loop work starts right on the event loop
-    /// (``HTTPRoute/startsOnLoop``): the session operations, whose work up to its first
-    /// suspension is memory only (the snapshot cache, a rule check of a small body) and whose
-    /// database calls suspend without blocking (queued appends and reads, connections opened on a
-    /// queue of their own). Every other operation starts on a responder: a new one too, unless
-    /// listed here, since a lint, a bundle's verification or a preview is CPU work that would
-    /// hold the loop.
-    static func startsOnLoop(_ operation: ServiceOperation) -> Bool {
+    /// Whether an operation's off-loop work runs on the request's event loop
+    /// (``HTTPRoute/runsOnLoop``): the session operations, whose work between suspensions is
+    /// memory only (the snapshot cache, a rule check of a small body, the new snapshot) and
+    /// whose database calls suspend without blocking (queued appends and reads, connections
+    /// opened on a queue of their own). Every other operation runs on a responder: a new one
+    /// too, unless listed here, since a lint, a bundle's verification or a preview is CPU work
+    /// that would hold the loop.
+    static func runsOnLoop(_ operation: ServiceOperation) -> Bool {
         switch operation {
         case .startSession, .getSession, .answerSession, .backSession: return true
         default: return false

@@ -147,7 +147,7 @@ public final class ParleyService: Sendable {
                 let (handler, maxBody) = endpoint(route, handlers)
                 let endpoint = ServiceEndpoint(
                     route: route, middleware: [MetricsMiddleware(metrics: routeMetrics), authentication],
-                    handler: handler, maxBodyBytes: maxBody, startsOnLoop: Self.startsOnLoop(route.operation))
+                    handler: handler, maxBodyBytes: maxBody, runsOnLoop: Self.runsOnLoop(route.operation))
                 router.add(route.method, route.path, route: endpoint.fixedRoute)
             }
             return router

@@ -10,33 +10,34 @@ public struct HTTPRoute: Sendable {
     /// The largest body this request may carry (→ 413 before any body byte is read); nil uses
     /// the server's `maxBodyBytes`.
     public var maxBodyBytes: Int?
-    /// Whether its off-loop work starts right on the event loop and reaches the responder threads
-    /// only once it first suspends (`Task.immediate`), for a request whose body is at most
-    /// ``maxBodyBytesStartingOnLoop``. For routes whose work up to its first suspension is short
-    /// and never blocks (a session answer: parse, validate, queue the append): handing it to a
-    /// responder first cost a thread wake-up and a context switch per request (issue 27: 1.21-1.31
-    /// voluntary switches per session start, 0.97-0.99 starting on the loop).
-    public var startsOnLoop: Bool
+    /// Whether its off-loop work runs as a task on the request's event loop, for a request whose
+    /// body is at most ``maxBodyBytesRunningOnLoop``: it starts at once (`Task.immediate`, no
+    /// job queued first), and whenever it resumes after a suspension it goes on there, between
+    /// the loop's events. For routes whose work never blocks and is short between suspensions (a
+    /// session answer: parse, validate, queue the append; then write the new snapshot): handing
+    /// it to a responder thread cost a wake-up and a context switch at the start, and at the end
+    /// the poller woke a responder that then woke the loop (issue 27).
+    public var runsOnLoop: Bool
 
-    /// The largest body whose work starts on the loop (``startsOnLoop``): past it, an answer's
+    /// The largest body whose work runs on the loop (``runsOnLoop``): past it, an answer's
     /// validation (linear in its length, but with patterns of up to 10,000 instructions) could
-    /// hold the loop for milliseconds, so larger requests start on a responder as before.
-    public static let maxBodyBytesStartingOnLoop = 1024
+    /// hold the loop for milliseconds, so larger requests run on a responder as before.
+    public static let maxBodyBytesRunningOnLoop = 1024
 
     /// A route answered by `handler`.
     public init(
-        parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil, startsOnLoop: Bool = false,
+        parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil, runsOnLoop: Bool = false,
         handler: @escaping InlineHandler<RequestContext>
     ) {
         self.handler = handler
         self.parameters = parameters
         self.maxBodyBytes = maxBodyBytes
-        self.startsOnLoop = startsOnLoop
+        self.runsOnLoop = runsOnLoop
     }
 
-    /// Whether `request`'s off-loop work starts on the event loop (``startsOnLoop``).
-    func startsOnLoop(_ request: HTTPRequest) -> Bool {
-        startsOnLoop && request.body.count <= Self.maxBodyBytesStartingOnLoop
+    /// Whether `request`'s off-loop work runs on its event loop (``runsOnLoop``).
+    func runsOnLoop(_ request: HTTPRequest) -> Bool {
+        runsOnLoop && request.body.count <= Self.maxBodyBytesRunningOnLoop
     }
 
     /// A route that answers with `error` (404, 405) on the loop, whatever the body.

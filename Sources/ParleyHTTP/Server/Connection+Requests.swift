@@ -38,7 +38,7 @@ extension Connection {
         case .offLoop(let work):
             loop.respondOffLoop(
                 work, for: exchange.request, context: context, fd: fd, id: id,
-                startingHere: exchange.route.startsOnLoop(exchange.request))
+                here: exchange.route.runsOnLoop(exchange.request))
             return false
         }
     }

@@ -64,6 +64,7 @@ final class EventLoop {
     func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         var nextTick = now + UInt64(tick) * 1_000_000
+        handle.bindToCurrentThread()
         while true {
             let count = Syscall.epollWait(epoll.rawValue, into: &events, timeout: tick)
             if count < 0 && errno != EINTR {
@@ -78,11 +79,14 @@ final class EventLoop {
                 if fd == listenerFD {
                     acceptConnections()
                 } else if fd == handle.wakeup.rawValue {
-                    handleMessages()
+                    handleMessages(resetting: true)
                 } else if let connection = connections[fd] {
                     connection.handle(events: flags)
                 }
             }
+            // What this round posted to the loop itself (a job's response, a job that finished
+            // without suspending) wrote no wake-up: it is taken here.
+            if handle.hasMessages { handleMessages(resetting: false) }
             if now >= nextTick {
                 nextTick = now + UInt64(tick) * 1_000_000
                 for connection in Array(connections.values) { connection.checkTimeout() }
@@ -99,6 +103,7 @@ final class EventLoop {
         }
         for connection in Array(connections.values) { connection.close() }
         accessLog.flush()
+        handle.settle(handle.close())
         handle.markFinished()
     }
 
@@ -170,9 +175,21 @@ final class EventLoop {
         connections[fd] = connection
     }
 
-    private func handleMessages() {
-        for message in handle.takeMessages() {
+    /// Handles the inbox's messages, and those they post to the loop itself (a job's response),
+    /// until it is empty; `resetting` the wake-up eventfd first (after a wake-up).
+    private func handleMessages(resetting: Bool) {
+        var messages = handle.takeMessages(resetting: resetting)
+        while !messages.isEmpty {
+            handle(messages)
+            messages = handle.takeMessages(resetting: false)
+        }
+    }
+
+    private func handle(_ messages: [LoopMessage]) {
+        for message in messages {
             switch message {
+            case .run(let job):
+                handle.run(job)
             case .response(let fd, let id, let response):
                 guard let connection = connections[fd], connection.id == id else {
                     response.stream?.end()  // the client left before its stream opened
@@ -215,19 +232,20 @@ final class EventLoop {
         handle.connectionCount.subtract(1, ordering: .relaxed)
     }
 
-    /// Runs a route's off-loop `work` on the responder threads and posts the response back;
-    /// `startingHere`, it runs on this thread until it first suspends (``HTTPRoute/startsOnLoop``).
+    /// Runs a route's off-loop `work` as a task on the responder threads, or `here` on this
+    /// loop's thread (``HTTPRoute/runsOnLoop``), and posts the response back.
     func respondOffLoop(
         _ work: @escaping @Sendable () async throws -> HTTPResponse, for request: HTTPRequest,
-        context: RequestContext, fd: Int32, id: UInt64, startingHere: Bool
+        context: RequestContext, fd: Int32, id: UInt64, here: Bool
     ) {
         let handle = handle
         let respond: @Sendable () async -> Void = {
             let response = await HTTPNext.settle(work, request, context)
             handle.post(.response(fd: fd, id: id, response: response))
         }
-        if startingHere {
-            Task.immediate(executorPreference: core.responderPool, operation: respond)
+        if here {
+            // Started at once (no job queued first); resumed on this loop, through its handle.
+            Task.immediate(executorPreference: handle, operation: respond)
         } else {
             Task(executorPreference: core.responderPool, operation: respond)
         }

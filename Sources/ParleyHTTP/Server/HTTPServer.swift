@@ -79,7 +79,7 @@ public final class HTTPServer: Sendable {
         }
         core.responderPool.start(threads: configuration.responderThreads)
         var handles: [LoopHandle] = []
-        for _ in listeners { handles.append(try LoopHandle()) }
+        for _ in listeners { handles.append(try LoopHandle(fallback: core.responderPool)) }
         for (index, raw) in listeners.enumerated() {
             let handle = handles[index]
             let peers = handles

@@ -9,18 +9,18 @@ final class ServiceEndpoint: HTTPResponder {
 
     let route: ServiceRoute
     let maxBodyBytes: Int
-    /// Whether its off-loop work starts on the event loop (``HTTPRoute/startsOnLoop``).
-    let startsOnLoop: Bool
+    /// Whether its off-loop work runs on the request's event loop (``HTTPRoute/runsOnLoop``).
+    let runsOnLoop: Bool
     private let handler: InlineHandler<RequestContext>
 
     /// `handler` behind `middleware`, outermost first.
     init(
         route: ServiceRoute, middleware: [any HTTPMiddleware<ServiceRequestContext>], handler: @escaping Handler,
-        maxBodyBytes: Int, startsOnLoop: Bool = false
+        maxBodyBytes: Int, runsOnLoop: Bool = false
     ) {
         self.route = route
         self.maxBodyBytes = maxBodyBytes
-        self.startsOnLoop = startsOnLoop
+        self.runsOnLoop = runsOnLoop
         // The service's context starts here, so even the outermost layer's errors read as the
         // service's problems.
         let chain = HTTPNext(HTTPMiddlewareChain.compose(middleware, around: handler))
@@ -33,7 +33,7 @@ final class ServiceEndpoint: HTTPResponder {
 
     /// The same for every request: its handler behind the middleware, and its body limit. The
     /// router composes its own middleware around it once.
-    var fixedRoute: HTTPRoute { HTTPRoute(maxBodyBytes: maxBodyBytes, startsOnLoop: startsOnLoop, handler: handler) }
+    var fixedRoute: HTTPRoute { HTTPRoute(maxBodyBytes: maxBodyBytes, runsOnLoop: runsOnLoop, handler: handler) }
 
     /// This endpoint with its body limit; built from stored parts, nothing matched.
     func route(for request: HTTPRequest) -> HTTPRoute { fixedRoute }
