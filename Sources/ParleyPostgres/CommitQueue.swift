@@ -99,7 +99,7 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         self.send = send
     }
 
-    /// Arms the task that sends waiting items beside a batch in flight once it is due, so they
+    /// Arms the deadline that sends waiting items beside a batch in flight once it is due, so they
     /// do not wait for a stuck batch just because no other item arrived meanwhile.
     @inlinable
     func armSpill(_ queue: inout Queue) -> Next {
@@ -110,13 +110,11 @@ public final class CommitQueue<Item: Sendable, Output: Sendable>: Sendable {
         return .spillIn(spillAfter - lastStart.duration(to: .now))
     }
 
-    /// Calls ``spillDue()`` after `delay` (what ``armSpill(_:)`` armed).
+    /// Calls ``spillDue()`` after `delay` (what ``armSpill(_:)`` armed), from the process's
+    /// ``SpillClock`` (a task sleeping on the global pool cost three thread wake-ups a deadline).
     @inlinable
     func spill(after delay: Duration) {
-        Task { [self] in
-            try? await Task.sleep(for: delay)
-            spillDue()
-        }
+        SpillClock.shared.arm(ObjectIdentifier(self), at: .now + delay) { [self] in spillDue() }
     }
 
     /// The newest batch in flight may be due: send what waits beside it (or arm again when a
