@@ -77,6 +77,13 @@ public final class StoredFlowVersion: Sendable {
         return translated
     }
 
+    /// `body` over ``flow(in:)`` read where it is stored: returned, the flow was a copy (a
+    /// retain of each of its parts, and their releases) for every answer's evaluation.
+    func withFlow<Result>(in locale: String?, _ body: (borrowing Flow) -> Result) -> Result {
+        if let locale, let translated = translations[locale] { return body(translated) }
+        return body(flow)
+    }
+
     /// Summary without content, for lists.
     public var summaryJSON: JSONValue {
         [
