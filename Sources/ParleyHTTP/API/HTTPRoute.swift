@@ -10,15 +10,19 @@ public struct HTTPRoute: Sendable {
     /// The largest body this request may carry (→ 413 before any body byte is read); nil uses
     /// the server's `maxBodyBytes`.
     public var maxBodyBytes: Int?
+    /// Whether the handler's off-loop work never throws (its errors are responses already), so
+    /// the server runs it as it is, without a closure around it to render them.
+    public var rendersErrors: Bool
 
-    /// A route answered by `handler`.
+    /// A route answered by `handler`; `rendersErrors` as ``rendersErrors``.
     public init(
-        parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil,
+        parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil, rendersErrors: Bool = false,
         handler: @escaping InlineHandler<RequestContext>
     ) {
         self.handler = handler
         self.parameters = parameters
         self.maxBodyBytes = maxBodyBytes
+        self.rendersErrors = rendersErrors
     }
 
     /// A route that answers with `error` (404, 405) on the loop, whatever the body.
@@ -37,7 +41,7 @@ public struct HTTPRoute: Sendable {
     /// ``respondInline(to:context:)`` for a context that already holds this route's parameters
     /// (the server builds it so), saving a copy of the context per request.
     func respondInline(to request: HTTPRequest, parameterized context: RequestContext) -> HTTPReply {
-        HTTPNext(handler)(request, context)
+        HTTPNext(handler, workRendersErrors: rendersErrors)(request, context)
     }
 
     /// The response, waiting for any off-loop work here.

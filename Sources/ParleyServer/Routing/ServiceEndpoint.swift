@@ -9,6 +9,8 @@ final class ServiceEndpoint: HTTPResponder {
 
     let route: ServiceRoute
     let maxBodyBytes: Int
+    /// Through an ``HTTPNext``: its off-loop work never throws, so the router's layers hand it
+    /// on without wrapping it again (``HTTPRoute/rendersErrors``).
     private let handler: InlineHandler<RequestContext>
 
     /// `handler` behind `middleware`, outermost first.
@@ -20,7 +22,9 @@ final class ServiceEndpoint: HTTPResponder {
         self.maxBodyBytes = maxBodyBytes
         // The service's context starts here, so even the outermost layer's errors read as the
         // service's problems.
-        let chain = HTTPNext(HTTPMiddlewareChain.compose(middleware, around: handler))
+        let (composed, rendersErrors) = HTTPMiddlewareChain.composed(
+            middleware, around: handler, handlerRendersErrors: false)
+        let chain = HTTPNext(composed, workRendersErrors: rendersErrors)
         let (operation, access) = (route.operation, route.access)
         self.handler = { request, context in
             chain(
@@ -30,7 +34,7 @@ final class ServiceEndpoint: HTTPResponder {
 
     /// The same for every request: its handler behind the middleware, and its body limit. The
     /// router composes its own middleware around it once.
-    var fixedRoute: HTTPRoute { HTTPRoute(maxBodyBytes: maxBodyBytes, handler: handler) }
+    var fixedRoute: HTTPRoute { HTTPRoute(maxBodyBytes: maxBodyBytes, rendersErrors: true, handler: handler) }
 
     /// This endpoint with its body limit; built from stored parts, nothing matched.
     func route(for request: HTTPRequest) -> HTTPRoute { fixedRoute }
