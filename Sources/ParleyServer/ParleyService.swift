@@ -146,7 +146,8 @@ public final class ParleyService: Sendable {
             for (route, routeMetrics) in routes {
                 let (handler, maxBody) = endpoint(route, handlers)
                 let endpoint = ServiceEndpoint(
-                    route: route, middleware: [MetricsMiddleware(metrics: routeMetrics), authentication],
+                    route: route,
+                    middleware: [MetricsMiddleware(metrics: routeMetrics), authentication.forRoute(route)],
                     handler: handler, maxBodyBytes: maxBody, runsOnLoop: Self.runsOnLoop(route.operation))
                 router.add(route.method, route.path, route: endpoint.fixedRoute)
             }

@@ -13,4 +13,15 @@ import Testing
             #expect(!JSONBody.mayEscapeNul(Array(text.utf8)), "\(text)")
         }
     }
+
+    /// The scan skips words without a backslash: an escape is found at every offset, on either
+    /// side of a word boundary, and a backslash alone is not enough.
+    @Test func theScanFindsTheEscapeAtEveryOffset() {
+        for prefix in 0...17 {
+            let padding = String(repeating: "a", count: prefix)
+            #expect(JSONBody.mayEscapeNul(Array((padding + #"\u0000"# + "bb").utf8)), "offset \(prefix)")
+            #expect(JSONBody.mayEscapeNul(Array((padding + #"\u0000"#).utf8)), "offset \(prefix), at the end")
+            #expect(!JSONBody.mayEscapeNul(Array((padding + #"\u0001\\"# + "bbbbbbbb").utf8)), "offset \(prefix)")
+        }
+    }
 }

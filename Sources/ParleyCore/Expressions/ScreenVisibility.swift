@@ -33,6 +33,7 @@ public struct ScreenVisibility: Sendable, Equatable {
 
     /// Decides the visibility of `screen`, clearing every hidden field from `evaluator` as it goes.
     public static func resolve(_ screen: Screen, evaluator: inout ExpressionEvaluator) -> ScreenVisibility {
+        guard screen.hasVisibilityConditions else { return ScreenVisibility(hiddenNodeIds: [], hiddenFields: []) }
         var nodes: [String] = []
         var fields: [String] = []
         var seenFields = Set<ScalarKey>()
@@ -56,6 +57,17 @@ public struct ScreenVisibility: Sendable, Equatable {
             pending.append(contentsOf: node.children.reversed())
         }
         return ScreenVisibility(hiddenNodeIds: nodes, hiddenFields: fields)
+    }
+
+    /// Whether a node ``resolve(_:evaluator:)`` visits (the root and its children, not fallbacks)
+    /// has a `visibleWhen`.
+    static func hasConditions(_ root: Node) -> Bool {
+        var pending = [root]
+        while let node = pending.popLast() {
+            if node.visibleWhen != nil { return true }
+            pending.append(contentsOf: node.children)
+        }
+        return false
     }
 
     private static func collectFields(_ node: Node, into fields: inout [String], seen: inout Set<ScalarKey>) {

@@ -70,18 +70,53 @@ public enum CanonicalJSON {
     /// that need one are copied whole (every snapshot, log row and fingerprint writes strings).
     public static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var run = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                if run < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
-                run = index + 1
-                writeEscape(byte, into: &output)
-            }
-            if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+        // The bytes where the string keeps them (native and small strings): `withUTF8` needs a
+        // mutable copy, a retain and release of the storage per string.
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &output) }) == nil {
+            var string = string
+            string.withUTF8 { writeEscaped($0, into: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// `bytes` with the minimal escapes. Most strings need none: they are checked eight bytes at
+    /// a time, and only a word holding a byte to escape is walked byte by byte.
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var run = 0
+        var index = 0
+        while index < bytes.count {
+            if index + 8 <= bytes.count,
+                !mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
+            let end = Swift.min(index + 8, bytes.count)
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    if run < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+                    run = index + 1
+                    writeEscape(byte, into: &output)
+                }
+                index += 1
+            }
+        }
+        if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+    }
+
+    /// Whether any of the word's eight bytes is a control character, `"` or `\\` (exact: each
+    /// test is the classic "has a byte less than n" / "has a zero byte" bit trick, which reports
+    /// a word with such a byte and never one without).
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quotes = (quote &- ones) & ~quote & highs
+        let backslashes = (backslash &- ones) & ~backslash & highs
+        return control | quotes | backslashes != 0
     }
 }

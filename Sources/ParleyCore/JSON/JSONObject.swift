@@ -54,6 +54,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
             return members[index].value
         }
         set {
+            // A member after the last one (a parsed object in sorted order, a literal built in
+            // order) is appended after one comparison, without the binary search.
+            if let newValue, let last = members.last, last.key.scalarPrecedes(key) {
+                members.append(Member(key: key, value: newValue))
+                return
+            }
             let (index, found) = position(of: key)
             switch (newValue, found) {
             case (let value?, true): members[index].value = value
@@ -73,6 +79,25 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// Whether a member named `key` exists.
     public func contains(_ key: String) -> Bool { position(of: key).found }
+
+    /// Where a new member `key` goes, nil when the object has one already: the parser checks for
+    /// a duplicate before reading the value and inserts after it with this one search (a member
+    /// after the last, as a sorted document's are, after one comparison).
+    func insertionIndex(for key: String) -> Int? {
+        guard let last = members.last else { return 0 }
+        if last.key.scalarPrecedes(key) { return members.count }
+        let (index, found) = position(of: key)
+        return found ? nil : index
+    }
+
+    /// Inserts a member at ``insertionIndex(for:)``'s answer, nothing changed since.
+    mutating func insert(_ key: String, _ value: JSONValue, at index: Int) {
+        if index == members.count {
+            members.append(Member(key: key, value: value))
+        } else {
+            members.insert(Member(key: key, value: value), at: index)
+        }
+    }
 
     /// Which of `names` are members, in the order of `names`. An expression or predicate object
     /// holds one to three members and its form is one of a dozen names: comparing each member

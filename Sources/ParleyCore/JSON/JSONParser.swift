@@ -113,7 +113,7 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if object.contains(key) {
+            guard let position = object.insertionIndex(for: key) else {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -121,7 +121,7 @@ public struct JSONParser {
             guard index < count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue()
+            object.insert(key, try parseValue(), at: position)
             skipWhitespace()
             guard index < count else { throw error("unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") {

@@ -36,6 +36,10 @@ extension String {
         // sequences, so equal bytes are equal scalars: compared eight at a time where they lie
         // (native strings). Asking first whether both are ASCII (to use `==`) counted UTF-16
         // units twice a string: more than comparing the bytes of a member name.
+        // The same representation is the same string: one storage, or the same small string (a
+        // field id or member name of up to fifteen bytes is held inline, and equal ones have
+        // equal bits), which is how most equal pairs compared here arrive.
+        if Self.sameRepresentation(self, other) { return true }
         let count = utf8.count
         guard count == other.utf8.count else { return false }
         // Fast path on contiguous UTF-8 (native strings); the generic comparison otherwise.
@@ -44,6 +48,25 @@ extension String {
         }
         if let fast, let result = fast { return result }
         return utf8.elementsEqual(other.utf8)
+    }
+
+    /// Whether two strings' own bits (not their characters) are equal, a word at a time.
+    private static func sameRepresentation(_ left: String, _ right: String) -> Bool {
+        withUnsafeBytes(of: left) { left in
+            withUnsafeBytes(of: right) { right in
+                var index = 0
+                while index + 8 <= left.count {
+                    let word = left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if word != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+                    index += 8
+                }
+                while index < left.count {
+                    if left[index] != right[index] { return false }
+                    index += 1
+                }
+                return true
+            }
+        }
     }
 
     /// Same length and bytes, eight at a time: every cache lookup keyed by a `ScalarKey` ends here,

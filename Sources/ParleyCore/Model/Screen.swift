@@ -6,13 +6,20 @@ public struct Screen: Sendable, Equatable {
     public var title: String?
     /// The root node.
     public var root: Node {
-        didSet { fieldIdList = Self.fieldIdList(of: root) }
+        didSet {
+            fieldIdList = Self.fieldIdList(of: root)
+            hasVisibilityConditions = ScreenVisibility.hasConditions(root)
+        }
     }
     /// Every field the screen declares, fallbacks' fields included, in document order (a field
     /// declared twice is listed twice). Kept with the screen, written again whenever `root`
     /// changes: every answer's evaluation reads it (``Answers/onPath(_:context:screen:)``), and
     /// walking the tree for it each time cost ~2k instructions an answer.
     private(set) var fieldIdList: [String]
+    /// Whether any node of the tree has a `visibleWhen`, kept like ``fieldIdList``: a screen
+    /// without one hides nothing, and ``ScreenVisibility/resolve(_:evaluator:)`` walked every
+    /// node of it on every answer to find that out.
+    private(set) var hasVisibilityConditions: Bool
 
     /// Creates a screen.
     public init(id: String, title: String? = nil, root: Node) {
@@ -20,6 +27,7 @@ public struct Screen: Sendable, Equatable {
         self.title = title
         self.root = root
         fieldIdList = Self.fieldIdList(of: root)
+        hasVisibilityConditions = ScreenVisibility.hasConditions(root)
     }
 
     /// Decodes a screen. A top-level document must carry `schema`; a screen
@@ -36,6 +44,7 @@ public struct Screen: Sendable, Equatable {
         }
         root = try Node(json: rootValue, at: pointer.appending("root"))
         fieldIdList = Self.fieldIdList(of: root)
+        hasVisibilityConditions = ScreenVisibility.hasConditions(root)
     }
 
     /// Every node of the screen in document order (depth first, node before

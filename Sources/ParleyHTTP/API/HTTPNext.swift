@@ -7,9 +7,21 @@
 /// becomes a generic 500 that reveals nothing.
 public struct HTTPNext<Context: HTTPRequestContext>: Sendable {
     private let handler: InlineHandler<Context>
+    /// Whether the handler's off-loop work renders its own errors (it never throws): then that
+    /// work is handed up as it is, not wrapped in one more async closure that could catch nothing.
+    private let workRendersErrors: Bool
 
     /// The chain below, ending in a handler.
-    public init(_ handler: @escaping InlineHandler<Context>) { self.handler = handler }
+    public init(_ handler: @escaping InlineHandler<Context>) {
+        self.init(handler, workRendersErrors: false)
+    }
+
+    /// The chain below; `workRendersErrors`: whatever off-loop work `handler` returns never
+    /// throws (each of its layers below renders errors, ``HTTPMiddlewareChain/composed(_:around:handlerRendersErrors:)``).
+    public init(_ handler: @escaping InlineHandler<Context>, workRendersErrors: Bool) {
+        self.handler = handler
+        self.workRendersErrors = workRendersErrors
+    }
 
     /// Runs the rest of the chain; its errors are already responses.
     public func callAsFunction(_ request: HTTPRequest, _ context: Context) -> HTTPReply {
@@ -19,7 +31,7 @@ public struct HTTPNext<Context: HTTPRequestContext>: Sendable {
         } catch {
             return .now(Self.response(for: error, request, context))
         }
-        guard case .offLoop(let work) = reply else { return reply }
+        guard !workRendersErrors, case .offLoop(let work) = reply else { return reply }
         return .offLoop { await Self.settle(work, request, context) }
     }
 

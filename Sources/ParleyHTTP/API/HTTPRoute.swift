@@ -24,15 +24,22 @@ public struct HTTPRoute: Sendable {
     /// hold the loop for milliseconds, so larger requests run on a responder as before.
     public static let maxBodyBytesRunningOnLoop = 1024
 
-    /// A route answered by `handler`.
+    /// Whether the handler's off-loop work never throws (its errors are responses already), so
+    /// the server runs it as it is, without a closure around it to render them.
+    public var rendersErrors: Bool
+
+    /// A route answered by `handler`; `runsOnLoop` and `rendersErrors` as ``runsOnLoop`` and
+    /// ``rendersErrors``.
     public init(
         parameters: PathParameters = PathParameters(), maxBodyBytes: Int? = nil, runsOnLoop: Bool = false,
+        rendersErrors: Bool = false,
         handler: @escaping InlineHandler<RequestContext>
     ) {
         self.handler = handler
         self.parameters = parameters
         self.maxBodyBytes = maxBodyBytes
         self.runsOnLoop = runsOnLoop
+        self.rendersErrors = rendersErrors
     }
 
     /// Whether `request`'s off-loop work runs on its event loop (``runsOnLoop``).
@@ -56,7 +63,7 @@ public struct HTTPRoute: Sendable {
     /// ``respondInline(to:context:)`` for a context that already holds this route's parameters
     /// (the server builds it so), saving a copy of the context per request.
     func respondInline(to request: HTTPRequest, parameterized context: RequestContext) -> HTTPReply {
-        HTTPNext(handler)(request, context)
+        HTTPNext(handler, workRendersErrors: rendersErrors)(request, context)
     }
 
     /// The response, waiting for any off-loop work here.

@@ -149,7 +149,8 @@ public struct Router: HTTPResponder {
     static func composed(_ route: HTTPRoute, _ middleware: [any HTTPMiddleware<RequestContext>]) -> HTTPRoute {
         guard !middleware.isEmpty else { return route }
         var composed = route
-        composed.handler = HTTPMiddlewareChain.compose(middleware, around: route.handler)
+        (composed.handler, composed.rendersErrors) = HTTPMiddlewareChain.composed(
+            middleware, around: route.handler, handlerRendersErrors: route.rendersErrors)
         return composed
     }
 

@@ -69,12 +69,28 @@ public final class StoredFlowVersion: Sendable {
         return flow.steps[position]
     }
 
+    /// Whether step `id` (of the default-locale flow) has no transitions, nil when there is no such
+    /// step: read where the step is stored, not from a copy of it (a retain of each of its parts).
+    func isTerminalStep(_ id: String) -> Bool? {
+        guard let position = stepPositions[ScalarKey(id)], position < flow.steps.count,
+            flow.steps[position].id.isScalarEqual(to: id)
+        else { return flow.step(id).map { $0.next.isEmpty } }
+        return flow.steps[position].next.isEmpty
+    }
+
     /// The flow as a client in `locale` sees it: every string in that locale (nil or the default
     /// locale: the default's). The default-locale flow keeps its translation table, which cores
     /// never see: gating and the interpreter read only the model's strings.
     public func flow(in locale: String?) -> Flow {
         guard let locale, let translated = translations[locale] else { return flow }
         return translated
+    }
+
+    /// `body` over ``flow(in:)`` read where it is stored: returned, the flow was a copy (a
+    /// retain of each of its parts, and their releases) for every answer's evaluation.
+    func withFlow<Result>(in locale: String?, _ body: (borrowing Flow) -> Result) -> Result {
+        if let locale, let translated = translations[locale] { return body(translated) }
+        return body(flow)
     }
 
     /// Summary without content, for lists.

@@ -27,6 +27,9 @@ struct MetricsMiddleware: HTTPMiddleware {
         }
     }
 
+    /// Its off-loop work only awaits the rest of the chain's, which renders every error.
+    var addsNoOffLoopErrors: Bool { true }
+
     private static func seconds(since start: UInt64) -> Double {
         Double(MonotonicClock.nanoseconds() &- start) * 1e-9
     }

@@ -24,6 +24,10 @@ public struct RequestIdentifier: HTTPMiddleware {
         return next(request, context).map(with: id) { Self.tag(&$0, $1) }
     }
 
+    /// Its off-loop work only tags the rest of the chain's response, and that work renders
+    /// every error.
+    public var addsNoOffLoopErrors: Bool { true }
+
     /// The client's id when it is 1…`maxLength` safe characters, else a generated one.
     /// `loop`: the request's event loop, whose own counter numbers it.
     func requestId(for request: HTTPRequest, loop: Int = 0) -> String {

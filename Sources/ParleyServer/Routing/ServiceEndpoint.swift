@@ -11,6 +11,8 @@ final class ServiceEndpoint: HTTPResponder {
     let maxBodyBytes: Int
     /// Whether its off-loop work runs on the request's event loop (``HTTPRoute/runsOnLoop``).
     let runsOnLoop: Bool
+    /// Through an ``HTTPNext``: its off-loop work never throws, so the router's layers hand it
+    /// on without wrapping it again (``HTTPRoute/rendersErrors``).
     private let handler: InlineHandler<RequestContext>
 
     /// `handler` behind `middleware`, outermost first.
@@ -23,7 +25,9 @@ final class ServiceEndpoint: HTTPResponder {
         self.runsOnLoop = runsOnLoop
         // The service's context starts here, so even the outermost layer's errors read as the
         // service's problems.
-        let chain = HTTPNext(HTTPMiddlewareChain.compose(middleware, around: handler))
+        let (composed, rendersErrors) = HTTPMiddlewareChain.composed(
+            middleware, around: handler, handlerRendersErrors: false)
+        let chain = HTTPNext(composed, workRendersErrors: rendersErrors)
         let (operation, access) = (route.operation, route.access)
         self.handler = { request, context in
             chain(
@@ -33,7 +37,9 @@ final class ServiceEndpoint: HTTPResponder {
 
     /// The same for every request: its handler behind the middleware, and its body limit. The
     /// router composes its own middleware around it once.
-    var fixedRoute: HTTPRoute { HTTPRoute(maxBodyBytes: maxBodyBytes, runsOnLoop: runsOnLoop, handler: handler) }
+    var fixedRoute: HTTPRoute {
+        HTTPRoute(maxBodyBytes: maxBodyBytes, runsOnLoop: runsOnLoop, rendersErrors: true, handler: handler)
+    }
 
     /// This endpoint with its body limit; built from stored parts, nothing matched.
     func route(for request: HTTPRequest) -> HTTPRoute { fixedRoute }

@@ -14,22 +14,22 @@ struct CachedSessionID: Hashable, Sendable {
     init(_ text: String) { self.text = text }
 
     static func == (lhs: CachedSessionID, rhs: CachedSessionID) -> Bool {
-        // A dictionary compares its key with every occupied bucket it probes: one `memcmp`,
-        // not a byte-by-byte sequence comparison (~670 instructions a probe).
-        var left = lhs.text
-        var right = rhs.text
-        return left.withUTF8 { left in
-            right.withUTF8 { right in
-                guard left.count == right.count else { return false }
+        // A dictionary compares its key with every occupied bucket it probes: lengths first (a
+        // stored count), then one `memcmp`, not a byte-by-byte sequence comparison (~670
+        // instructions a probe). The bytes are read where the strings keep them: `withUTF8` on a
+        // copy retained and released both strings' storage on every probe.
+        let count = lhs.text.utf8.count
+        guard count == rhs.text.utf8.count else { return false }
+        return Self.withBytes(lhs.text) { left in
+            Self.withBytes(rhs.text) { right in
                 guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
-                return memcmp(leftBase, rightBase, left.count) == 0
+                return memcmp(leftBase, rightBase, count) == 0
             }
         }
     }
 
     func hash(into hasher: inout Hasher) {
-        var text = text
-        let (first, last) = text.withUTF8 { bytes -> (UInt64, UInt64) in
+        let (first, last) = Self.withBytes(text) { bytes -> (UInt64, UInt64) in
             guard bytes.count >= 8 else {
                 var short = UInt64(truncatingIfNeeded: bytes.count) << 56
                 for index in 0..<bytes.count { short |= UInt64(bytes[index]) << (8 * UInt64(index)) }
@@ -43,5 +43,13 @@ struct CachedSessionID: Hashable, Sendable {
         }
         hasher.combine(first)
         hasher.combine(last)
+    }
+
+    /// `body` over the text's UTF-8 bytes, in place for a native or small string (every id the
+    /// cache holds or is asked for); a bridged one is copied first.
+    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return text.withUTF8(body)
     }
 }

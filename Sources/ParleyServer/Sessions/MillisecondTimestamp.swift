@@ -37,6 +37,18 @@ enum MillisecondTimestamp {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        if (0...9999).contains(year) {
+            // Every instant a session holds: its 24 bytes written into place on the stack and
+            // appended at once (appended a digit at a time, each append checked the array's
+            // capacity and uniqueness: ~900 instructions a snapshot).
+            let fields = Fields(
+                year: year, month: month, day: day, secondOfDay: secondOfDay, milliseconds: milliseconds)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+                fields.write(into: buffer)
+                bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+            }
+            return
+        }
         digits(year, 4, &bytes)
         bytes.append(UInt8(ascii: "-"))
         digits(month, 2, &bytes)
@@ -51,6 +63,40 @@ enum MillisecondTimestamp {
         bytes.append(UInt8(ascii: "."))
         digits(milliseconds, 3, &bytes)
         bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// A civil instant's fields, for the fixed-width form of a year 0…9999.
+    private struct Fields {
+        let year: Int
+        let month: Int
+        let day: Int
+        let secondOfDay: Int
+        let milliseconds: Int
+
+        /// `yyyy-MM-ddTHH:mm:ss.SSSZ` into `buffer`'s 24 bytes.
+        func write(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            func put(_ value: Int, _ width: Int, at end: Int) {
+                var rest = value
+                for index in stride(from: end - 1, through: end - width, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 4)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, 2, at: 7)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 10)
+            buffer[10] = UInt8(ascii: "T")
+            put(secondOfDay / 3600, 2, at: 13)
+            buffer[13] = UInt8(ascii: ":")
+            put(secondOfDay / 60 % 60, 2, at: 16)
+            buffer[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, 2, at: 19)
+            buffer[19] = UInt8(ascii: ".")
+            put(milliseconds, 3, at: 23)
+            buffer[23] = UInt8(ascii: "Z")
+        }
     }
 
     /// Seconds from 1970 to 2001-01-01, Foundation's reference date.

@@ -38,9 +38,9 @@ extension SessionHandlers {
         let earlier = ledger.context(record, in: version)
         // Visibility, computed values, rules and transitions in one call, as every core runs them
         // (DESIGN.md "Expressions"): a hidden input is not validated and its answer is cleared.
-        let evaluation = StepEvaluation.evaluate(
-            flow: version.flow(in: record.locale), step: step, answers: answers, context: earlier,
-            resolvingTexts: false)
+        let evaluation = version.withFlow(in: record.locale) { flow in
+            StepEvaluation.evaluate(flow: flow, step: step, answers: answers, context: earlier, resolvingTexts: false)
+        }
         let outcome = evaluation.validation
         guard outcome.valid else {
             countStep(record, outcome: "invalid")

@@ -37,7 +37,7 @@ extension SessionLedger {
                     + "answers are never stored unencrypted.")
         }
         let next = try snapshotBody(of: change.after, in: version)
-        let body = cleared.map { SessionSnapshot.body(next.body, cleared: $0) } ?? next.body
+        let body = cleared.map { next.body(cleared: $0) } ?? next.body
         var recorded = change
         recorded.idempotency = retry.map { ($0.key, $0.fingerprint, 200, body) }
         let result: SessionStore.ChangeResult

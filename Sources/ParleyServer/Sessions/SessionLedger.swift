@@ -36,8 +36,7 @@ struct SessionLedger: Sendable {
     /// client rev is truly stale); else folded from the stored log, and cached. 404, 410 as
     /// ``loadSession(_:)``.
     func current(_ id: SessionID, clientRev: Int?) async throws -> (SessionRecord, StoredFlowVersion) {
-        if let cached = snapshots.current(id.text), cached.record.rev >= clientRev ?? .max {
-            let record = cached.record
+        if let record = snapshots.record(id.text), record.rev >= clientRev ?? .max {
             if record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
             return (record, try await pinnedVersion(record))
         }
@@ -55,11 +54,11 @@ struct SessionLedger: Sendable {
     /// cached; 410 when the cached session expired.
     /// Takes the id's text: the cached state holds its ``SessionID`` (with the key) already.
     func cached(_ idText: String, clientRev: Int?) throws(HTTPError) -> (SessionRecord, StoredFlowVersion)? {
-        guard let cached = snapshots.current(idText), cached.record.rev >= clientRev ?? .max,
-            let version = versions.cache.version(flow: cached.record.flowId, number: cached.record.version)
+        guard let record = snapshots.record(idText), record.rev >= clientRev ?? .max,
+            let version = versions.cache.version(flow: record.flowId, number: record.version)
         else { return nil }
-        if cached.record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
-        return (cached.record, version)
+        if record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
+        return (record, version)
     }
 
     /// The merged answers of the session's path (what its current step is evaluated in).

@@ -29,10 +29,10 @@ struct SessionMove: Sendable {
             // Only a terminal start step is answered in place: the session completes on it.
             return SessionMove(step: step.id, path: path, values: Answers(), forward: [], completes: true)
         }
-        guard let next = version.step(nextId, in: nil) else {
+        guard let terminal = version.isTerminalStep(nextId) else {
             throw ServiceProblem.notFound("the flow's transition names a missing step \"\(nextId)\"")
         }
-        if next.next.isEmpty {
+        if terminal {
             return SessionMove(step: nextId, path: path, values: Answers(), forward: [], completes: true)
         }
         // Steps undone by `back` stay ahead while the path leads through them again; a changed

@@ -6,7 +6,7 @@ import ParleyHTTP
 struct SessionSnapshot: Sendable {
     /// The canonical JSON body.
     var body: [UInt8] {
-        guard isCompact else { return bytes }
+        guard !screen.isEmpty else { return bytes }
         var body: [UInt8] = []
         body.reserveCapacity(bodyCount)
         bytes.withUnsafeBufferPointer { outside in
@@ -17,18 +17,17 @@ struct SessionSnapshot: Sendable {
         return body
     }
 
-    /// The body as built, or in the snapshot cache (``compacted()``) the body without its screen.
-    /// The screen is most of a snapshot (1,039 of 1,240 bytes on passport-intake's first step)
-    /// and the same for every session at that step: held once, the cache keeps about a kilobyte
-    /// less per session.
-    private var bytes: [UInt8]
+    /// The body without its screen (its bytes go in at `screenStart`), as built and as the
+    /// snapshot cache keeps it. The screen is most of a snapshot (1,039 of 1,240 bytes on
+    /// passport-intake's first step) and the same for every session at that step: held once, the
+    /// cache keeps about a kilobyte less per session; and written without it, an answer's
+    /// snapshot is copied once, into its response, instead of once more for the cache.
+    private let bytes: [UInt8]
     /// The screen cache's own array of the screen's bytes (shared, never copied).
     private let screen: [UInt8]
-    /// Where `screen` starts in the body.
+    /// Where `screen` goes in the body.
     private let screenStart: Int
-    /// Whether `bytes` leaves the screen out.
-    private var isCompact = false
-    /// The body's length, however it is held.
+    /// The body's length, screen included.
     let bodyCount: Int
     /// `"<rev>"`: what `If-None-Match` is compared with.
     let etag: String
@@ -41,9 +40,11 @@ struct SessionSnapshot: Sendable {
     /// `GET /v1/screens` serves for the session's core).
     init(_ record: SessionRecord, screen: ScreenCache.Entry) {
         // Canonical JSON, written member by member in its sorted key order: the screen's ready
-        // bytes are copied in, never parsed and re-encoded, and nothing else is built first.
+        // bytes are put in place when the body is read, never parsed and re-encoded, and nothing
+        // else is built first.
+        let pathJSON = record.pathJSON ?? SessionRecord.pathJSON(record.path)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 + screen.body.count + 24 * record.path.count)
+        bytes.reserveCapacity(320 + pathJSON.count + record.flowId.utf8.count + record.step.utf8.count)
         Self.append(#"{"expiresAt":""#, to: &bytes)
         MillisecondTimestamp.write(record.expiresAt, into: &bytes)
         Self.append(#"","flow":"#, to: &bytes)
@@ -51,12 +52,11 @@ struct SessionSnapshot: Sendable {
         Self.append(#","messages":"#, to: &bytes)
         CanonicalJSON.write(record.messages, into: &bytes)
         Self.append(#","path":["#, to: &bytes)
-        bytes.append(contentsOf: record.pathJSON ?? SessionRecord.pathJSON(record.path))
+        bytes.append(contentsOf: pathJSON)
         Self.append(#"],"rev":"#, to: &bytes)
         Self.appendDigits(record.rev, to: &bytes)
         Self.append(#","screen":"#, to: &bytes)
         screenStart = bytes.count
-        bytes.append(contentsOf: screen.body)
         self.screen = screen.body
         Self.append(#","session":"#, to: &bytes)
         CanonicalJSON.writeString(record.id.text, into: &bytes)
@@ -69,14 +69,36 @@ struct SessionSnapshot: Sendable {
         Self.append(#","version":"#, to: &bytes)
         Self.appendDigits(record.version, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        bodyCount = bytes.count
+        bodyCount = bytes.count + screen.body.count
         self.bytes = bytes
-        etag = "\"\(record.rev)\""
+        etag = Self.etag(record.rev)
         locale = record.locale
         storedHeaders = Self.headers(etag: etag, locale: record.locale)
         rev = record.rev
         status = record.status
         expiresAt = record.expiresAt
+    }
+
+    /// `"<rev>"`, written in place: a rev's digits and quotes fit a small string, which string
+    /// interpolation built through a growing buffer and `Int.description`.
+    private static func etag(_ rev: Int) -> String {
+        guard rev >= 0 else { return "\"\(rev)\"" }
+        var digits = 1
+        var rest = rev
+        while rest >= 10 {
+            digits += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: digits + 2) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            buffer[digits + 1] = UInt8(ascii: "\"")
+            var value = rev
+            for index in stride(from: digits, through: 1, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            return digits + 2
+        }
     }
 
     /// Appends a literal's bytes at once: through `String.UTF8View`, each of a snapshot's dozen
@@ -102,7 +124,7 @@ struct SessionSnapshot: Sendable {
         screen = []
         screenStart = 0
         bodyCount = 0
-        etag = "\"\(record.rev)\""
+        etag = Self.etag(record.rev)
         locale = nil
         storedHeaders = [:]
         rev = record.rev
@@ -110,19 +132,11 @@ struct SessionSnapshot: Sendable {
         expiresAt = record.expiresAt
     }
 
-    /// The same snapshot holding only the bytes around its screen, and the screen cache's array
-    /// of the screen (shared, not copied): what the snapshot cache keeps.
+    /// What the snapshot cache keeps: the same snapshot without its response headers (their
+    /// bytes are shared; the body is held without its screen already).
     func compacted() -> SessionSnapshot {
-        guard !isCompact, !screen.isEmpty else { return self }
+        guard storedHeaders != nil else { return self }
         var compact = self
-        var outside: [UInt8] = []
-        outside.reserveCapacity(bytes.count - screen.count)
-        bytes.withUnsafeBufferPointer { whole in
-            outside.append(contentsOf: UnsafeBufferPointer(rebasing: whole[..<screenStart]))
-            outside.append(contentsOf: UnsafeBufferPointer(rebasing: whole[(screenStart + screen.count)...]))
-        }
-        compact.bytes = outside
-        compact.isCompact = true
         compact.storedHeaders = nil
         return compact
     }
@@ -151,22 +165,27 @@ struct SessionSnapshot: Sendable {
         HTTPField(name: "Content-Type", value: "application/json"),
     ]).sharingEncoding()
 
-    /// A snapshot body with the answer response's `"cleared"` member added (DESIGN.md
-    /// "Expressions"): canonical JSON sorts it first, so it goes right after the opening brace.
-    static func body(_ snapshot: [UInt8], cleared: [String]) -> [UInt8] {
-        guard snapshot.first == UInt8(ascii: "{") else { return snapshot }
+    /// The body with the answer response's `"cleared"` member added (DESIGN.md "Expressions"):
+    /// canonical JSON sorts it first, so it goes right after the opening brace.
+    func body(cleared: [String]) -> [UInt8] {
+        guard bytes.first == UInt8(ascii: "{") else { return body }
         // One allocation of the full size; the field ids written as canonical JSON strings (what
-        // encoding them as a JSON array writes), the snapshot's bytes copied at once.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(snapshot.count + 16 + cleared.reduce(0) { $0 + $1.utf8.count + 3 })
-        append(#"{"cleared":["#, to: &bytes)
+        // encoding them as a JSON array writes), the bytes around the screen and the screen
+        // copied at once each.
+        var body: [UInt8] = []
+        body.reserveCapacity(bodyCount + 16 + cleared.reduce(0) { $0 + $1.utf8.count + 3 })
+        Self.append(#"{"cleared":["#, to: &body)
         for (position, field) in cleared.enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            CanonicalJSON.writeString(field, into: &bytes)
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            CanonicalJSON.writeString(field, into: &body)
         }
-        append(#"],"#, to: &bytes)
-        snapshot.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst())) }
-        return bytes
+        Self.append(#"],"#, to: &body)
+        bytes.withUnsafeBufferPointer { outside in
+            body.append(contentsOf: UnsafeBufferPointer(rebasing: outside[1..<screenStart]))
+            body.append(contentsOf: screen)
+            body.append(contentsOf: UnsafeBufferPointer(rebasing: outside[screenStart...]))
+        }
+        return body
     }
 
     /// The 200 response.

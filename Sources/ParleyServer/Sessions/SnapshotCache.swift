@@ -72,6 +72,13 @@ final class SnapshotCache: Sendable {
         return (entry.snapshot, record)
     }
 
+    /// The state of a session's newest known rev, when cached: what a change reads first. Only
+    /// the state leaves the lock (one retain of its box); ``current(_:)``'s snapshot beside it
+    /// was a copy of every part of a ``SessionSnapshot`` an answer never reads.
+    func record(_ id: String) -> SessionRecord? {
+        state.withLock { $0.slots.value(for: CachedSessionID(id))?.entry }?.record
+    }
+
     /// Remembers a snapshot (and the state it shows) unless a newer rev is already known.
     func store(_ snapshot: SessionSnapshot, record: SessionRecord? = nil, id: SessionID) {
         guard let key = SessionKey(id.key) else { return }
