@@ -35,7 +35,13 @@ public final class PostgresListener: Sendable {
     }
 
     struct Subscriptions {
-        var streams: [String: [UInt64: Subscriber]] = [:]
+        var streams: [String: [UInt64: Subscriber]] = [:] {
+            didSet { channels = streams.map { (name: $0.key, subscribers: Array($0.value.values)) } }
+        }
+        /// `streams` as each channel's name beside a list of its subscribers, rebuilt when they
+        /// change (rarely): what a notification looks up, on every answer of every replica, by its
+        /// name's bytes, with no `String` made of it, no hash and no array built per notification.
+        private(set) var channels: [(name: String, subscribers: [Subscriber])] = []
         var pending: [(channel: String, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextID: UInt64 = 0
         var stopped = false
@@ -221,13 +227,28 @@ public final class PostgresListener: Sendable {
 
     private func deliver(from connection: OpaquePointer) {
         while let notify = PQnotifies(connection) {
-            let channel = String(cString: notify.pointee.relname)
-            let notification = PostgresNotification(
-                channel: channel, payload: String(cString: notify.pointee.extra), senderPID: notify.pointee.be_pid,
-                isReconnect: false)
+            let relname = notify.pointee.relname
+            let found = subscriptions.withLock { state in
+                state.channels.first { channel in Self.isNamed(relname, channel.name) }
+            }
+            if let (channel, subscribers) = found {
+                let notification = PostgresNotification(
+                    channel: channel, payload: String(cString: notify.pointee.extra), senderPID: notify.pointee.be_pid,
+                    isReconnect: false)
+                subscribers.forEach { $0.receive(notification) }
+            }
             PQfreemem(notify)
-            let streams = subscriptions.withLock { state in state.streams[channel].map { Array($0.values) } ?? [] }
-            streams.forEach { $0.receive(notification) }
         }
+    }
+
+    /// Whether the NUL-terminated `name` (libpq's) is exactly `channel`.
+    private static func isNamed(_ name: UnsafePointer<CChar>?, _ channel: String) -> Bool {
+        guard let name else { return false }
+        var index = 0
+        for byte in channel.utf8 {
+            guard UInt8(bitPattern: name[index]) == byte, byte != 0 else { return false }
+            index += 1
+        }
+        return name[index] == 0
     }
 }
