@@ -330,6 +330,9 @@ public final class PostgresConnection: Sendable {
     /// ``send(query:expected:syncAfter:_:)``'s work, synchronous (its locks' closures and
     /// temporaries on the stack, not allocated from the task): sends with `start` and hands
     /// `continuation` to the ``Pending`` the poller completes, or resumes it with the failure.
+    /// Never inlined: inlined into the async caller, its temporaries (the `Pending`, the deadline,
+    /// the lock's state) were allocated from the task again, six allocations a round trip.
+    @inline(never)
     private func begin(
         _ continuation: UnsafeContinuation<[Result<PostgresRows, PostgresError>], any Error>, query: String?,
         expected: Int, syncAfter: Int?,

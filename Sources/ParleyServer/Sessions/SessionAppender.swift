@@ -60,8 +60,8 @@ struct SessionAppender: Sendable {
         do {
             let (batch, notice) = statements(sent, notifying: appends)
             let appended = try await committer.commitStatement(batch, afterwards: [notice])
-            // Alone in its batch, a change won exactly when the insert returned a row.
-            if appends.count == 1 { return [.success(!appended.isEmpty)] }
+            // Alone in its batch, a change won exactly when the insert wrote (or returned) a row.
+            if appends.count == 1 { return [.success(!appended.isEmpty || appended.affectedRows > 0)] }
             let won = try winners(appended, of: sent)
             var results: [Result<Bool, any Error>] = []
             results.reserveCapacity(appends.count)
@@ -177,7 +177,8 @@ struct SessionAppender: Sendable {
         }
         let (groups, binds) = SessionAppend.binds(appends)
         return (
-            PostgresQuery(unsafeSQL: batchSQL[groups.rawValue], binds: binds),
+            PostgresQuery(
+                unsafeSQL: changes.count == 1 && groups.isEmpty ? soleSQL : batchSQL[groups.rawValue], binds: binds),
             PostgresQuery(unsafeSQL: noticeSQL, binds: [notices.bind])
         )
     }
@@ -207,9 +208,14 @@ struct SessionAppender: Sendable {
     /// come only with a change that writes them.
     static let batchSQL = (0..<8).map { batchStatement(SessionAppend.Groups(rawValue: $0)) }
 
+    /// A batch of one answer (most under light load): the log row alone, without `RETURNING`:
+    /// the command tag's count says whether it took its rev, and no row description and row
+    /// are built, sent and parsed for it.
+    static let soleSQL = batchStatement([], returning: false)
+
     /// The statement for a batch whose changes use `groups` (parameters: the 11 log columns, then
     /// each present group's, in ``SessionAppend/binds(_:)``'s order).
-    static func batchStatement(_ groups: SessionAppend.Groups) -> String {
+    static func batchStatement(_ groups: SessionAppend.Groups, returning: Bool = true) -> String {
         var columns = ["k", "r", "m", "kind", "step", "a", "o", "n", "core", "e", "d"]
         if groups.contains(.completion) { columns += ["sp", "cp", "ca"] }
         if groups.contains(.idempotency) { columns += ["ik", "ih", "st", "rb"] }
@@ -228,8 +234,7 @@ struct SessionAppender: Sendable {
                 SELECT \(logValues)
                 FROM \(source)
                 ON CONFLICT DO NOTHING
-                RETURNING encode(session_key, 'hex'), rev
-                """
+                """ + (returning ? "\nRETURNING encode(session_key, 'hex'), rev" : "")
         }
         var inputs = [
             "decode(k, 'hex') AS key, r::integer AS rev, m::integer AS month, kind, step",
