@@ -135,6 +135,7 @@ public final class PostgresListener: Sendable {
         var connection: OpaquePointer?
         var hadConnection = false
         var lastHeard = ContinuousClock.now
+        var statementsRan = false
         let answerWithin = configuration.queryTimeout ?? .seconds(2)
         defer { if let connection { PQfinish(connection) } }
         while !subscriptions.withLock({ $0.stopped }) {
@@ -146,6 +147,7 @@ public final class PostgresListener: Sendable {
                         configuration.connectionParameters, timeout: configuration.connectTimeout,
                         quarantine: configuration.hostQuarantine)
                     connection = fresh
+                    statementsRan = true
                     try relisten(on: fresh, announce: hadConnection, within: answerWithin)
                     hadConnection = true
                     lastHeard = .now
@@ -157,8 +159,9 @@ public final class PostgresListener: Sendable {
                 }
             }
             guard let current = connection else { continue }
-            runPendingListens(on: current, within: answerWithin)
+            if runPendingListens(on: current, within: answerWithin) { statementsRan = true }
             if ContinuousClock.now - lastHeard > Self.pingAfterSilence {
+                statementsRan = true
                 do {
                     try executeStatement(pingStatement(), on: current, deadline: .now + answerWithin)
                     lastHeard = .now
@@ -169,7 +172,13 @@ public final class PostgresListener: Sendable {
                     continue
                 }
             }
-            deliver(from: current)  // statements may have buffered notifications already
+            // Statements may have buffered notifications already; otherwise nothing arrived since
+            // the last delivery drained libpq's buffer (a `PQnotifies` that finds none still
+            // parses its input: ~450 instructions, once per notification when asked every time).
+            if statementsRan {
+                statementsRan = false
+                deliver(from: current)
+            }
             var descriptor = pollfd(fd: PQsocket(current), events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Self.pollInterval) > 0 {
                 guard PQconsumeInput(current) != 0 else { continue }
@@ -197,11 +206,13 @@ public final class PostgresListener: Sendable {
         }
     }
 
-    private func runPendingListens(on connection: OpaquePointer, within answerWithin: Duration) {
+    /// Runs the `LISTEN`s subscribers wait for; whether there were any.
+    private func runPendingListens(on connection: OpaquePointer, within answerWithin: Duration) -> Bool {
         let pending = subscriptions.withLock { state in
             defer { state.pending = [] }
             return state.pending
         }
+        guard !pending.isEmpty else { return false }
         for request in pending {
             do {
                 try listen(request.channel, on: connection, within: answerWithin)
@@ -210,6 +221,7 @@ public final class PostgresListener: Sendable {
                 request.continuation.resume(throwing: error)
             }
         }
+        return true
     }
 
     private func failPending(_ error: any Error) {
