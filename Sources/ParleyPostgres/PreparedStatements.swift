@@ -108,23 +108,51 @@ struct PreparedStatements {
 
     private var names: [Key: Prepared] = [:]
     private var issued = 0
+    /// The statements planned last, newest first (at most ``recentCount``): a connection runs the
+    /// same few statements batch after batch (a session batch and its notify), found here by
+    /// comparing texts, which takes a word when they are the same string (the statement texts are
+    /// built once), without hashing their samples and types for the table (~1,100 instructions a
+    /// statement with the table alone).
+    private var recent: [(key: Key, prepared: Prepared)] = []
+
+    /// How many statements ``recent`` keeps.
+    private static let recentCount = 4
 
     /// How to send `query`: as the statement prepared for it, or prepared now when fewer than
     /// `limit` are, else unnamed. A new name is recorded at once: the caller sends its `Parse`.
     mutating func plan(_ query: PostgresQuery, limit: Int) -> Plan {
         guard limit > 0 else { return Plan(number: nil, name: nil, prepare: false) }
         let key = Key(sql: query.sql, types: ParameterTypes(query.binds))
-        if let prepared = names[key] { return Plan(number: prepared.number, name: prepared.name, prepare: false) }
+        if let index = recent.firstIndex(where: { $0.key == key }) {
+            let prepared = recent[index].prepared
+            if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
+            return Plan(number: prepared.number, name: prepared.name, prepare: false)
+        }
+        if let prepared = names[key] {
+            remember(key, prepared)
+            return Plan(number: prepared.number, name: prepared.name, prepare: false)
+        }
         guard names.count < limit else { return Plan(number: nil, name: nil, prepare: false) }
         issued += 1
         let prepared = Prepared(number: issued, name: "parley_\(issued)")
         names[key] = prepared
+        remember(key, prepared)
         return Plan(number: prepared.number, name: prepared.name, prepare: true)
+    }
+
+    /// Puts a statement first in ``recent``, the least recently used one dropped when it is full
+    /// (used ones move to the front too). A newcomer put last instead, in place of the last one,
+    /// made a batch and its notify take turns in that place, and neither was ever found there.
+    private mutating func remember(_ key: Key, _ prepared: Prepared) {
+        if recent.isEmpty { recent.reserveCapacity(Self.recentCount + 1) }
+        recent.insert((key, prepared), at: 0)
+        if recent.count > Self.recentCount { recent.removeLast() }
     }
 
     /// Forgets prepared statement number `number`, whose `Parse` failed or that no longer runs:
     /// rare, so a search of the few statements a connection holds (``PostgresConfiguration/maximumPreparedStatements``).
     mutating func forget(_ number: Int) {
+        recent.removeAll { $0.prepared.number == number }
         guard let index = names.firstIndex(where: { $0.value.number == number }) else { return }
         names.remove(at: index)
     }
