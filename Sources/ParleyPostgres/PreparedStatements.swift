@@ -125,7 +125,9 @@ struct PreparedStatements {
         let key = Key(sql: query.sql, types: ParameterTypes(query.binds))
         if let index = recent.firstIndex(where: { $0.key == key }) {
             let prepared = recent[index].prepared
-            if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
+            // One place forward, not to the front: a batch and its notify alternate, and moving
+            // each to the front on every use shifted the list twice a batch.
+            if index > 1 { recent.swapAt(index, index - 1) }
             return Plan(number: prepared.number, name: prepared.name, prepare: false)
         }
         if let prepared = names[key] {
@@ -140,8 +142,8 @@ struct PreparedStatements {
         return Plan(number: prepared.number, name: prepared.name, prepare: true)
     }
 
-    /// Puts a statement first in ``recent``, the least recently used one dropped when it is full
-    /// (used ones move to the front too). A newcomer put last instead, in place of the last one,
+    /// Puts a statement first in ``recent``, the last one dropped when it is full (used ones move
+    /// one place forward, past the first two). A newcomer put last instead, in place of the last one,
     /// made a batch and its notify take turns in that place, and neither was ever found there.
     private mutating func remember(_ key: Key, _ prepared: Prepared) {
         if recent.isEmpty { recent.reserveCapacity(Self.recentCount + 1) }
