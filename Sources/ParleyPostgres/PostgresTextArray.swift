@@ -96,23 +96,7 @@ public struct PostgresTextArray: Sendable {
         // At most 4 (length) + 1 (sign) + 19 (digits) + 3 ("e-3") = 27 bytes.
         var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { raw in
-            var position = raw.count
-            if milliseconds {
-                position -= 3
-                raw[position] = UInt8(ascii: "e")
-                raw[position + 1] = UInt8(ascii: "-")
-                raw[position + 2] = UInt8(ascii: "3")
-            }
-            var magnitude = value.magnitude
-            repeat {
-                position -= 1
-                raw[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                position -= 1
-                raw[position] = UInt8(ascii: "-")
-            }
+            var position = Self.writeDigits(value, milliseconds: milliseconds, endingAt: raw.count, in: raw)
             if withLength {
                 let length = raw.count - position
                 position -= 4
@@ -164,6 +148,32 @@ public struct PostgresTextArray: Sendable {
     private mutating func counted() {
         count += 1
         Self.patch(count, in: &bytes, at: start + 12)
+    }
+
+    /// Writes `value`'s digits (then `e-3` when `milliseconds`) so that they end at `end` in
+    /// `raw` (at most 23 bytes before it), backwards: returns where they start. Shared with
+    /// ``PostgresTextColumns``.
+    static func writeDigits(_ value: Int, milliseconds: Bool, endingAt end: Int, in raw: UnsafeMutableRawBufferPointer)
+        -> Int
+    {
+        var position = end
+        if milliseconds {
+            position -= 3
+            raw[position] = UInt8(ascii: "e")
+            raw[position + 1] = UInt8(ascii: "-")
+            raw[position + 2] = UInt8(ascii: "3")
+        }
+        var magnitude = value.magnitude
+        repeat {
+            position -= 1
+            raw[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            position -= 1
+            raw[position] = UInt8(ascii: "-")
+        }
+        return position
     }
 
     /// `'{}'::text[]`: no dimensions.

@@ -97,23 +97,7 @@ public enum PostgresTextColumns {
         private mutating func appendNumber(_ value: Int, milliseconds: Bool) {
             reserve(32)
             var end = position + 32
-            var cursor = end
-            if milliseconds {
-                cursor -= 3
-                raw[cursor] = UInt8(ascii: "e")
-                raw[cursor + 1] = UInt8(ascii: "-")
-                raw[cursor + 2] = UInt8(ascii: "3")
-            }
-            var magnitude = value.magnitude
-            repeat {
-                cursor -= 1
-                raw[cursor] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                cursor -= 1
-                raw[cursor] = UInt8(ascii: "-")
-            }
+            let cursor = PostgresTextArray.writeDigits(value, milliseconds: milliseconds, endingAt: end, in: raw)
             let length = end - cursor
             let base = raw.baseAddress!
             (base + position + 4).copyMemory(from: base + cursor, byteCount: length)
