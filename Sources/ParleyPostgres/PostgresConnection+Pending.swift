@@ -15,16 +15,20 @@ extension PostgresConnection.Pending {
             let item = answered < sent.count ? sent[answered] : .statement(nil)
             answered += 1
             switch item {
-            case .prepare(let key):
+            case .prepare(let number):
                 if let error {
                     carried = error
-                    forget.append(key)
+                    forget.append(number)
                 }
-            case .statement(let key):
+            case .statement(let number):
                 if results.count < expected {
-                    let failure = carried ?? error
-                    results.append(failure.map { .failure($0) } ?? .success(rows ?? .empty))
-                    if let key, let failure, PreparedStatements.isGone(failure) { forget.append(key) }
+                    if let failure = carried ?? error {
+                        results.append(.failure(failure))
+                        if failure.discardsConnection { discards = true }
+                        if let number, PreparedStatements.isGone(failure) { forget.append(number) }
+                    } else {
+                        results.append(.success(rows ?? .empty))
+                    }
                     carried = nil
                 }
             }
@@ -79,6 +83,7 @@ extension PostgresConnection.Pending {
             }
         }
         for index in start..<results.count { results[index] = .failure(failure) }
+        if failure.discardsConnection, start < results.count { discards = true }
         rows = nil
         error = nil
     }

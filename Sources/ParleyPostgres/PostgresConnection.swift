@@ -31,7 +31,11 @@ public final class PostgresConnection: Sendable {
     /// transaction unless they open their own) with `PGRES_PIPELINE_SYNC`.
     struct Pending {
         let query: String?
-        let continuation: CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>
+        /// Resumed exactly once: by whoever takes this `Pending` out of the handle, under its lock
+        /// (``PostgresConnection/socketReadable()``, ``PostgresConnection/deadlinePassed()``,
+        /// ``PostgresConnection/close()``), and never once it is out. Unsafe rather than checked:
+        /// the checked one allocated a canary object per round trip to prove what this does.
+        let continuation: UnsafeContinuation<[Result<PostgresRows, PostgresError>], any Error>
         let expected: Int
         let pipelined: Bool
         /// How many statements the first segment holds: `expected` when the pipeline has one
@@ -53,8 +57,10 @@ public final class PostgresConnection: Sendable {
         var answered = 0
         /// A failed `Parse`: the error the statement that was to run it reports.
         var carried: PostgresError?
-        /// Prepared statements to forget: their `Parse` failed, or they no longer run.
-        var forget: [PreparedStatements.Key] = []
+        /// Prepared statements to forget (by number): their `Parse` failed, or they no longer run.
+        var forget: [Int] = []
+        /// A result said the connection must not be used again (``PostgresError/discardsConnection``).
+        var discards = false
     }
 
     private let handle: Mutex<Handle>
@@ -122,7 +128,9 @@ public final class PostgresConnection: Sendable {
     @discardableResult
     public func query(_ query: PostgresQuery) async throws -> PostgresRows {
         logger.debug("postgres query", metadata: ["sql": "\(query.sql)", "binds": "\(query.binds.count) redacted"])
-        return try await send([query], pipelined: false, syncAfter: nil, description: query.sql)[0].get()
+        return try await send(query: query.sql) { connection, handle in
+            startStatements([query], pipelined: false, syncAfter: nil, on: connection, &handle)
+        }[0].get()
     }
 
     /// Sends `queries` in libpq pipeline mode, all in one round trip, and returns each one's
@@ -141,12 +149,20 @@ public final class PostgresConnection: Sendable {
         -> [Result<PostgresRows, PostgresError>]
     {
         guard !queries.isEmpty else { return [] }
+        let (description, boundary) = describe(queries, syncAfter: syncAfter)
+        return try await send(query: description, expected: queries.count, syncAfter: boundary) { connection, handle in
+            startStatements(queries, pipelined: true, syncAfter: boundary, on: connection, &handle)
+        }
+    }
+
+    /// A pipeline's name in errors and its sync point (`syncAfter` when it splits `queries`),
+    /// logged; synchronous, so its temporaries are on the stack, not allocated from the task.
+    private func describe(_ queries: [PostgresQuery], syncAfter: Int?) -> (String, Int?) {
         logger.debug("postgres pipeline", metadata: ["statements": "\(queries.count)"])
         let description =
             queries.count < Self.pipelineDescriptions.count
             ? Self.pipelineDescriptions[queries.count] : "(pipeline of \(queries.count))"
-        let boundary = syncAfter.flatMap { (1..<queries.count).contains($0) ? $0 : nil }
-        return try await send(queries, pipelined: true, syncAfter: boundary, description: description)
+        return (description, syncAfter.flatMap { (1..<queries.count).contains($0) ? $0 : nil })
     }
 
     /// What errors call a pipeline of n statements, written once: interpolating the count cost
@@ -156,39 +172,40 @@ public final class PostgresConnection: Sendable {
     /// Sends `queries`, each as a prepared statement when this connection has it prepared (or
     /// prepares it now: `Parse` and run in one round trip, in pipeline mode), else unnamed; a
     /// sync point after the first `syncAfter` (in pipeline mode only: the caller asked for it).
-    private func send(
-        _ queries: [PostgresQuery], pipelined requested: Bool, syncAfter: Int?, description: String
-    ) async throws -> [Result<PostgresRows, PostgresError>] {
-        try await send(query: description, expected: queries.count, syncAfter: syncAfter) { connection, handle in
-            // Arrays sized once: grown append by append, they were reallocated on every batch.
-            var plan: [PreparedStatements.Plan] = []
-            plan.reserveCapacity(queries.count)
-            var prepares = 0
-            for query in queries {
-                let step = handle.statements.plan(query, limit: preparing)
-                if step.prepare { prepares += 1 }
-                plan.append(step)
+    /// Called with the connection's lock held, from ``send(query:expected:syncAfter:_:)``: a
+    /// synchronous step, not an async function of its own (each async call allocated its frame and
+    /// every temporary of it from the task: ~7 allocations a statement here).
+    private func startStatements(
+        _ queries: [PostgresQuery], pipelined requested: Bool, syncAfter: Int?, on connection: OpaquePointer,
+        _ handle: inout Handle
+    ) -> (sent: [PreparedStatements.Sent], pipelined: Bool)? {
+        assert(requested || queries.count == 1, "outside a pipeline, one statement at a time")
+        // Outside a pipeline the caller sends one statement (``query(_:)``), which goes in one
+        // when it must be prepared first: planned before anything is sent. A pipeline's
+        // statements are planned as they are sent (no array of plans per batch).
+        let single = requested ? nil : handle.statements.plan(queries[0], limit: preparing)
+        let pipelined = requested || single?.prepare == true
+        if pipelined, PQenterPipelineMode(connection) != 1 { return nil }
+        // Sized once: grown append by append, it was reallocated on every batch.
+        var sent: [PreparedStatements.Sent] = []
+        sent.reserveCapacity(queries.count + 1)
+        for index in queries.indices {
+            let query = queries[index]
+            if index == syncAfter, PQpipelineSync(connection) != 1 { return nil }
+            let step = (index == 0 ? single : nil) ?? handle.statements.plan(query, limit: preparing)
+            if step.prepare {
+                guard let name = step.name, sendPrepare(query, named: name, on: connection) else { return nil }
+                sent.append(.prepare(step.number ?? 0))
             }
-            let pipelined = requested || prepares > 0
-            if pipelined, PQenterPipelineMode(connection) != 1 { return nil }
-            var sent: [PreparedStatements.Sent] = []
-            sent.reserveCapacity(queries.count + prepares)
-            for (index, (query, step)) in zip(queries, plan).enumerated() {
-                if index == syncAfter, PQpipelineSync(connection) != 1 { return nil }
-                if step.prepare {
-                    guard let name = step.name, sendPrepare(query, named: name, on: connection) else { return nil }
-                    sent.append(.prepare(step.key))
-                }
-                if let name = step.name {
-                    guard sendPrepared(query, named: name, on: connection) else { return nil }
-                } else {
-                    guard sendStatement(query, on: connection) else { return nil }
-                }
-                sent.append(.statement(step.name == nil ? nil : step.key))
+            if let name = step.name {
+                guard sendPrepared(query, named: name, on: connection) else { return nil }
+            } else {
+                guard sendStatement(query, on: connection) else { return nil }
             }
-            if pipelined, PQpipelineSync(connection) != 1 { return nil }
-            return (sent, pipelined)
+            sent.append(.statement(step.number))
         }
+        if pipelined, PQpipelineSync(connection) != 1 { return nil }
+        return (sent, pipelined)
     }
 
     /// Runs several `;`-separated statements with the simple query protocol (no parameters).
@@ -256,8 +273,7 @@ public final class PostgresConnection: Sendable {
                 PQfinish(connection)
             }
             handle.connection = nil
-            defer { handle.pending = nil }
-            return handle.pending
+            return handle.pending.take()
         }
         pending?.continuation.resume(throwing: PostgresError(.connectionLost, message: "the connection was closed"))
     }
@@ -305,47 +321,62 @@ public final class PostgresConnection: Sendable {
         query: String?, expected: Int = 1, syncAfter: Int? = nil,
         _ start: (OpaquePointer, inout Handle) -> (sent: [PreparedStatements.Sent], pipelined: Bool)?
     ) async throws -> [Result<PostgresRows, PostgresError>] {
-        try await withCheckedThrowingContinuation { continuation in
-            var readAhead = false
-            let failure: PostgresError? = handle.withLock { handle in
-                guard let connection = handle.connection else {
-                    return PostgresError(.connectionLost, message: "the connection is closed", query: query)
-                }
-                guard handle.pending == nil else {
-                    return PostgresError(.server, message: "a statement is already running on this connection")
-                }
-                if handle.mustDiscard {
-                    return PostgresError(
-                        .readOnlyServer, message: "the connection's server is no longer the primary", query: query)
-                }
-                let started = start(connection, &handle)
-                guard let started, flush(connection, readAhead: &readAhead) else {
-                    let error = connectionError(connection, query: query)
-                    if started?.pipelined ?? true {
-                        // Half a pipeline may have been sent (or prepared): never reuse the connection.
-                        unwatch(connection)
-                        PQfinish(connection)
-                        handle.connection = nil
-                    }
-                    return error
-                }
-                let deadline = queryTimeout.map { ContinuousClock.now + $0 }
-                var pending = Pending(
-                    query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
-                    firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, deadline: deadline,
-                    sent: started.sent)
-                pending.results.reserveCapacity(expected)
-                handle.pending = pending
-                // Results may already sit in libpq's buffer, where no epoll wake-up would report
-                // them; a socket libpq closed is read at once too, and reports the loss.
-                if !readAhead { readAhead = !watchWhileLocked(connection, deadline: deadline) }
-                return nil
+        // Unsafe continuation: see ``Pending/continuation`` for why it is resumed exactly once.
+        try await withUnsafeThrowingContinuation { continuation in
+            begin(continuation, query: query, expected: expected, syncAfter: syncAfter, start)
+        }
+    }
+
+    /// ``send(query:expected:syncAfter:_:)``'s work, synchronous (its locks' closures and
+    /// temporaries on the stack, not allocated from the task): sends with `start` and hands
+    /// `continuation` to the ``Pending`` the poller completes, or resumes it with the failure.
+    /// Never inlined: inlined into the async caller, its temporaries (the `Pending`, the deadline,
+    /// the lock's state) were allocated from the task again, six allocations a round trip.
+    @inline(never)
+    private func begin(
+        _ continuation: UnsafeContinuation<[Result<PostgresRows, PostgresError>], any Error>, query: String?,
+        expected: Int, syncAfter: Int?,
+        _ start: (OpaquePointer, inout Handle) -> (sent: [PreparedStatements.Sent], pipelined: Bool)?
+    ) {
+        var readAhead = false
+        let failure: PostgresError? = handle.withLock { handle in
+            guard let connection = handle.connection else {
+                return PostgresError(.connectionLost, message: "the connection is closed", query: query)
             }
-            if let failure {
-                continuation.resume(throwing: failure)
-            } else if readAhead {
-                socketReadable()
+            guard handle.pending == nil else {
+                return PostgresError(.server, message: "a statement is already running on this connection")
             }
+            if handle.mustDiscard {
+                return PostgresError(
+                    .readOnlyServer, message: "the connection's server is no longer the primary", query: query)
+            }
+            let started = start(connection, &handle)
+            guard let started, flush(connection, readAhead: &readAhead) else {
+                let error = connectionError(connection, query: query)
+                if started?.pipelined ?? true {
+                    // Half a pipeline may have been sent (or prepared): never reuse the connection.
+                    unwatch(connection)
+                    PQfinish(connection)
+                    handle.connection = nil
+                }
+                return error
+            }
+            let deadline = queryTimeout.map { ContinuousClock.now + $0 }
+            var pending = Pending(
+                query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
+                firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, deadline: deadline,
+                sent: started.sent)
+            pending.results.reserveCapacity(expected)
+            handle.pending = pending
+            // Results may already sit in libpq's buffer, where no epoll wake-up would report
+            // them; a socket libpq closed is read at once too, and reports the loss.
+            if !readAhead { readAhead = !watchWhileLocked(connection, deadline: deadline) }
+            return nil
+        }
+        if let failure {
+            continuation.resume(throwing: failure)
+        } else if readAhead {
+            socketReadable()
         }
     }
 
@@ -354,28 +385,26 @@ public final class PostgresConnection: Sendable {
     func socketReadable() {
         enum Next {
             case done(
-                CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>,
+                UnsafeContinuation<[Result<PostgresRows, PostgresError>], any Error>,
                 Result<[Result<PostgresRows, PostgresError>], PostgresError>)
             case nothing
         }
         let next: Next = handle.withLock { handle in
-            guard let connection = handle.connection, var pending = handle.pending else { return .nothing }
-            // Taken out while it is read, put back below when more is to come: its arrays stay
-            // uniquely referenced, so appending a result does not copy them.
-            handle.pending = nil
+            // Moved out while it is read (`take()`: no copy of its references to retain and release),
+            // put back below when more is to come: its arrays stay uniquely referenced, so
+            // appending a result does not copy them.
+            guard let connection = handle.connection, var pending = handle.pending.take() else { return .nothing }
             guard PQconsumeInput(connection) != 0 else {
-                handle.pending = nil
                 return .done(pending.continuation, .failure(connectionError(connection, query: pending.query)))
             }
             while PQisBusy(connection) == 0 {
                 let done = pending.read(from: connection)
-                for key in pending.forget { handle.statements.forget(key) }
-                pending.forget = []
+                if !pending.forget.isEmpty {
+                    for number in pending.forget { handle.statements.forget(number) }
+                    pending.forget = []
+                }
                 if done {
-                    handle.pending = nil
-                    if pending.results.contains(where: Self.discards) {
-                        handle.mustDiscard = true
-                    }
+                    if pending.discards { handle.mustDiscard = true }
                     return .done(pending.continuation, .success(pending.results))
                 }
             }
@@ -391,18 +420,13 @@ public final class PostgresConnection: Sendable {
         }
     }
 
-    private static func discards(_ result: Result<PostgresRows, PostgresError>) -> Bool {
-        if case .failure(let error) = result { return error.discardsConnection }
-        return false
-    }
-
     /// Called by the poller when the statements in flight passed their deadline: closes the
     /// connection (a frozen server would hold it forever) and fails their caller. A statement
     /// that finished meanwhile is left alone; a later one is watched again.
     func deadlinePassed() {
         enum Next {
-            case fail(CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>, PostgresError)
-            case lost(CheckedContinuation<[Result<PostgresRows, PostgresError>], any Error>, PostgresError)
+            case fail(UnsafeContinuation<[Result<PostgresRows, PostgresError>], any Error>, PostgresError)
+            case lost(UnsafeContinuation<[Result<PostgresRows, PostgresError>], any Error>, PostgresError)
             case nothing
         }
         let next: Next = handle.withLock { handle in

@@ -35,7 +35,13 @@ public final class PostgresListener: Sendable {
     }
 
     struct Subscriptions {
-        var streams: [String: [UInt64: Subscriber]] = [:]
+        var streams: [String: [UInt64: Subscriber]] = [:] {
+            didSet { channels = streams.map { (name: $0.key, subscribers: Array($0.value.values)) } }
+        }
+        /// `streams` as each channel's name beside a list of its subscribers, rebuilt when they
+        /// change (rarely): what a notification looks up, on every answer of every replica, by its
+        /// name's bytes, with no `String` made of it, no hash and no array built per notification.
+        private(set) var channels: [(name: String, subscribers: [Subscriber])] = []
         var pending: [(channel: String, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextID: UInt64 = 0
         var stopped = false
@@ -129,6 +135,7 @@ public final class PostgresListener: Sendable {
         var connection: OpaquePointer?
         var hadConnection = false
         var lastHeard = ContinuousClock.now
+        var statementsRan = false
         let answerWithin = configuration.queryTimeout ?? .seconds(2)
         defer { if let connection { PQfinish(connection) } }
         while !subscriptions.withLock({ $0.stopped }) {
@@ -140,6 +147,7 @@ public final class PostgresListener: Sendable {
                         configuration.connectionParameters, timeout: configuration.connectTimeout,
                         quarantine: configuration.hostQuarantine)
                     connection = fresh
+                    statementsRan = true
                     try relisten(on: fresh, announce: hadConnection, within: answerWithin)
                     hadConnection = true
                     lastHeard = .now
@@ -151,8 +159,9 @@ public final class PostgresListener: Sendable {
                 }
             }
             guard let current = connection else { continue }
-            runPendingListens(on: current, within: answerWithin)
+            if runPendingListens(on: current, within: answerWithin) { statementsRan = true }
             if ContinuousClock.now - lastHeard > Self.pingAfterSilence {
+                statementsRan = true
                 do {
                     try executeStatement(pingStatement(), on: current, deadline: .now + answerWithin)
                     lastHeard = .now
@@ -163,7 +172,13 @@ public final class PostgresListener: Sendable {
                     continue
                 }
             }
-            deliver(from: current)  // statements may have buffered notifications already
+            // Statements may have buffered notifications already; otherwise nothing arrived since
+            // the last delivery drained libpq's buffer (a `PQnotifies` that finds none still
+            // parses its input: ~450 instructions, once per notification when asked every time).
+            if statementsRan {
+                statementsRan = false
+                deliver(from: current)
+            }
             var descriptor = pollfd(fd: PQsocket(current), events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Self.pollInterval) > 0 {
                 guard PQconsumeInput(current) != 0 else { continue }
@@ -191,11 +206,13 @@ public final class PostgresListener: Sendable {
         }
     }
 
-    private func runPendingListens(on connection: OpaquePointer, within answerWithin: Duration) {
+    /// Runs the `LISTEN`s subscribers wait for; whether there were any.
+    private func runPendingListens(on connection: OpaquePointer, within answerWithin: Duration) -> Bool {
         let pending = subscriptions.withLock { state in
             defer { state.pending = [] }
             return state.pending
         }
+        guard !pending.isEmpty else { return false }
         for request in pending {
             do {
                 try listen(request.channel, on: connection, within: answerWithin)
@@ -204,6 +221,7 @@ public final class PostgresListener: Sendable {
                 request.continuation.resume(throwing: error)
             }
         }
+        return true
     }
 
     private func failPending(_ error: any Error) {
@@ -221,13 +239,28 @@ public final class PostgresListener: Sendable {
 
     private func deliver(from connection: OpaquePointer) {
         while let notify = PQnotifies(connection) {
-            let channel = String(cString: notify.pointee.relname)
-            let notification = PostgresNotification(
-                channel: channel, payload: String(cString: notify.pointee.extra), senderPID: notify.pointee.be_pid,
-                isReconnect: false)
+            let relname = notify.pointee.relname
+            let found = subscriptions.withLock { state in
+                state.channels.first { channel in Self.isNamed(relname, channel.name) }
+            }
+            if let (channel, subscribers) = found {
+                let notification = PostgresNotification(
+                    channel: channel, payload: String(cString: notify.pointee.extra), senderPID: notify.pointee.be_pid,
+                    isReconnect: false)
+                subscribers.forEach { $0.receive(notification) }
+            }
             PQfreemem(notify)
-            let streams = subscriptions.withLock { state in state.streams[channel].map { Array($0.values) } ?? [] }
-            streams.forEach { $0.receive(notification) }
         }
+    }
+
+    /// Whether the NUL-terminated `name` (libpq's) is exactly `channel`.
+    private static func isNamed(_ name: UnsafePointer<CChar>?, _ channel: String) -> Bool {
+        guard let name else { return false }
+        var index = 0
+        for byte in channel.utf8 {
+            guard UInt8(bitPattern: name[index]) == byte, byte != 0 else { return false }
+            index += 1
+        }
+        return name[index] == 0
     }
 }

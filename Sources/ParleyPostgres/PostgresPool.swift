@@ -47,7 +47,14 @@ public final class PostgresPool: Sendable {
         cancellable: Bool, callerIsolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let connection = try await acquire(cancellable: cancellable)
+        // An idle connection without an async call (``leaseNow()``); else the async acquire.
+        let immediate = try leaseNow()
+        let connection: PostgresConnection
+        if case .ready(let ready) = immediate {
+            connection = ready
+        } else {
+            connection = try await acquire(cancellable: cancellable, after: immediate)
+        }
         let result: Result<T, any Error>
         do {
             result = .success(try await body(connection))

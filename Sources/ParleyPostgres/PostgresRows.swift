@@ -94,6 +94,18 @@ public struct PostgresRow: Sendable {
         }
     }
 
+    /// Calls `body` with the text of the column at `index` where libpq holds it (no copy, no
+    /// `String`): for a reader that only compares it (the session appender matches each returned
+    /// `(key, rev)` to its change). Nil when the column does not exist or is `NULL`.
+    public func withText<T>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
+        guard (0..<result.columnCount).contains(index), !result.isNull(row, index) else { return nil }
+        let length = Int(PQgetlength(result.pointer, Int32(row), Int32(index)))
+        guard length > 0, let start = PQgetvalue(result.pointer, Int32(row), Int32(index)) else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(start), count: length))
+    }
+
     /// True when the column at `index` is SQL `NULL`.
     public func isNull(at index: Int) -> Bool {
         (0..<result.columnCount).contains(index) && result.isNull(row, index)

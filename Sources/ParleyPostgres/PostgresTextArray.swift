@@ -11,6 +11,8 @@ public struct PostgresTextArray: Sendable {
     private var start = 0
     /// Where the arrays ended by ``startNext()`` lie in `bytes`, in order (empty: no elements).
     private var earlier: [Range<Int>] = []
+    /// Where the element ``startElement()`` started lies in `bytes` (its length's first byte).
+    private var elementStart = 0
 
     /// An empty array, with room for about `capacity` bytes of elements.
     public init(capacity: Int = 64) {
@@ -55,34 +57,52 @@ public struct PostgresTextArray: Sendable {
         counted()
     }
 
+    /// Starts an element written in parts (``appendToElement(_:)-(String)``,
+    /// ``appendToElement(_:)-(Int)``, ``appendToElement(byte:)``), ended by ``endElement()``: for
+    /// an element made of several values (a notification's `"<key>:<rev>,…"`) without a `String`
+    /// built for each value and another for their concatenation.
+    public mutating func startElement() {
+        elementStart = bytes.count
+        Self.append(0, to: &bytes)  // the length, patched by endElement()
+    }
+
+    /// Appends `text` to the element being written.
+    public mutating func appendToElement(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `value`'s decimal digits to the element being written.
+    public mutating func appendToElement(_ value: Int) {
+        appendNumber(value, milliseconds: false, length: false)
+    }
+
+    /// Appends one byte to the element being written.
+    public mutating func appendToElement(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Ends the element ``startElement()`` started: its length patched, the array's count raised.
+    public mutating func endElement() {
+        Self.patch(Int32(truncatingIfNeeded: bytes.count - elementStart - 4), in: &bytes, at: elementStart)
+        counted()
+    }
+
     /// Appends the element of `value`'s digits (then `e-3` when `milliseconds`), its length
-    /// first: written backwards into 32 bytes on the stack, then appended at once. Appended byte
-    /// by byte (each append checking the buffer's capacity and uniqueness), an instant cost
-    /// ~1,100 instructions and a number ~350.
-    private mutating func appendNumber(_ value: Int, milliseconds: Bool) {
+    /// first unless `length` is false (a part of an element): written backwards into 32 bytes on
+    /// the stack, then appended at once. Appended byte by byte (each append checking the buffer's
+    /// capacity and uniqueness), an instant cost ~1,100 instructions and a number ~350.
+    private mutating func appendNumber(_ value: Int, milliseconds: Bool, length withLength: Bool = true) {
         // At most 4 (length) + 1 (sign) + 19 (digits) + 3 ("e-3") = 27 bytes.
         var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { raw in
-            var position = raw.count
-            if milliseconds {
-                position -= 3
-                raw[position] = UInt8(ascii: "e")
-                raw[position + 1] = UInt8(ascii: "-")
-                raw[position + 2] = UInt8(ascii: "3")
+            var position = Self.writeDigits(value, milliseconds: milliseconds, endingAt: raw.count, in: raw)
+            if withLength {
+                let length = raw.count - position
+                position -= 4
+                raw.storeBytes(
+                    of: UInt32(truncatingIfNeeded: length).bigEndian, toByteOffset: position, as: UInt32.self)
             }
-            var magnitude = value.magnitude
-            repeat {
-                position -= 1
-                raw[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                position -= 1
-                raw[position] = UInt8(ascii: "-")
-            }
-            let length = raw.count - position
-            position -= 4
-            raw.storeBytes(of: UInt32(truncatingIfNeeded: length).bigEndian, toByteOffset: position, as: UInt32.self)
             Self.append(UnsafeRawBufferPointer(rebasing: raw[position...]), to: &bytes)
         }
     }
@@ -128,6 +148,32 @@ public struct PostgresTextArray: Sendable {
     private mutating func counted() {
         count += 1
         Self.patch(count, in: &bytes, at: start + 12)
+    }
+
+    /// Writes `value`'s digits (then `e-3` when `milliseconds`) so that they end at `end` in
+    /// `raw` (at most 23 bytes before it), backwards: returns where they start. Shared with
+    /// ``PostgresTextColumns``.
+    static func writeDigits(_ value: Int, milliseconds: Bool, endingAt end: Int, in raw: UnsafeMutableRawBufferPointer)
+        -> Int
+    {
+        var position = end
+        if milliseconds {
+            position -= 3
+            raw[position] = UInt8(ascii: "e")
+            raw[position + 1] = UInt8(ascii: "-")
+            raw[position + 2] = UInt8(ascii: "3")
+        }
+        var magnitude = value.magnitude
+        repeat {
+            position -= 1
+            raw[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            position -= 1
+            raw[position] = UInt8(ascii: "-")
+        }
+        return position
     }
 
     /// `'{}'::text[]`: no dimensions.

@@ -48,54 +48,81 @@ struct SessionAppend: Sendable {
     /// form: the log row's 11, then those of each group some change of the batch uses
     /// (completion, idempotency, start, in that order), which says which statement takes them.
     /// In a present group, a change without it has "" in each of its columns, which the
-    /// statement reads as "none".
+    /// statement reads as "none". One buffer for them all, sized first (``bound``) and written
+    /// in one pass (``PostgresTextColumns``).
     static func binds(_ appends: [SessionAppend]) -> (Groups, [PostgresBind]) {
         var groups: Groups = []
+        var capacity = 20 * 23
         for index in appends.indices {
             if appends[index].completion != nil { groups.insert(.completion) }
             if appends[index].idempotency != nil { groups.insert(.idempotency) }
             if appends[index].start != nil { groups.insert(.start) }
+            capacity += appends[index].bound
         }
-        // Every array in one buffer, column by column: one allocation a batch, not one a column.
-        var arrays = PostgresTextArray(capacity: 11 * (32 * appends.count + 20))
-        // Each column reads its field through the array (`appends[$1].rev`): iterating the
-        // appends by value once per column copied a whole `SessionAppend` (a dozen references)
-        // eleven times an answer.
-        func column(_ write: (inout PostgresTextArray, Int) -> Void) {
-            arrays.startNext()
-            for index in appends.indices { write(&arrays, index) }
-        }
-        for index in appends.indices { arrays.append(appends[index].keyHex) }
-        column { $0.append(appends[$1].rev) }
-        column { $0.append(appends[$1].month) }
-        column { $0.append(appends[$1].kind) }
-        column { $0.append(appends[$1].step) }
-        column { $0.append(appends[$1].answers) }
-        column { $0.append(appends[$1].outcome) }
-        column { $0.append(appends[$1].nextStep) }
-        column { $0.append(appends[$1].core) }
-        column { $0.append(seconds: appends[$1].expiresAt) }
-        column { $0.append(appends[$1].depth) }
-        if groups.contains(.completion) {
-            column { $0.append(appends[$1].completion?.sessionPath ?? "") }
-            column { $0.append(appends[$1].completion?.path ?? "") }
-            column { $0.append(appends[$1].completion?.answers ?? "") }
-        }
-        if groups.contains(.idempotency) {
-            column { $0.append(appends[$1].idempotency?.key ?? "") }
-            column { $0.append(appends[$1].idempotency?.requestHashHex ?? "") }
-            column { if let status = appends[$1].idempotency?.status { $0.append(status) } else { $0.append("") } }
-            column { $0.append(appends[$1].idempotency?.responseHex ?? "") }
-        }
-        if groups.contains(.start) {
-            column { $0.append(appends[$1].start?.flowId ?? "") }
-            column { if let version = appends[$1].start?.version { $0.append(version) } else { $0.append("") } }
-            column { $0.append(appends[$1].start?.channel ?? "") }
-            column { $0.append(appends[$1].start?.locale ?? "") }
-            column {
-                if let createdAt = appends[$1].start?.createdAt { $0.append(seconds: createdAt) } else { $0.append("") }
+        let columns =
+            11 + (groups.contains(.completion) ? 3 : 0) + (groups.contains(.idempotency) ? 4 : 0)
+            + (groups.contains(.start) ? 5 : 0)
+        let binds = PostgresTextColumns.binds(capacity: capacity, columns: columns) { arrays in
+            // Each column reads its field through the array (`appends[$1].rev`): iterating the
+            // appends by value once per column copied a whole `SessionAppend` (a dozen references)
+            // eleven times an answer.
+            func column(_ write: (inout PostgresTextColumns.Writer, Int) -> Void) {
+                arrays.startColumn()
+                for index in appends.indices { write(&arrays, index) }
+            }
+            column { $0.append(appends[$1].keyHex) }
+            column { $0.append(appends[$1].rev) }
+            column { $0.append(appends[$1].month) }
+            column { $0.append(appends[$1].kind) }
+            column { $0.append(appends[$1].step) }
+            column { $0.append(appends[$1].answers) }
+            column { $0.append(appends[$1].outcome) }
+            column { $0.append(appends[$1].nextStep) }
+            column { $0.append(appends[$1].core) }
+            column { $0.append(seconds: appends[$1].expiresAt) }
+            column { $0.append(appends[$1].depth) }
+            if groups.contains(.completion) {
+                column { $0.append(appends[$1].completion?.sessionPath ?? "") }
+                column { $0.append(appends[$1].completion?.path ?? "") }
+                column { $0.append(appends[$1].completion?.answers ?? "") }
+            }
+            if groups.contains(.idempotency) {
+                column { $0.append(appends[$1].idempotency?.key ?? "") }
+                column { $0.append(appends[$1].idempotency?.requestHashHex ?? "") }
+                column { if let status = appends[$1].idempotency?.status { $0.append(status) } else { $0.append("") } }
+                column { $0.append(appends[$1].idempotency?.responseHex ?? "") }
+            }
+            if groups.contains(.start) {
+                column { $0.append(appends[$1].start?.flowId ?? "") }
+                column { if let version = appends[$1].start?.version { $0.append(version) } else { $0.append("") } }
+                column { $0.append(appends[$1].start?.channel ?? "") }
+                column { $0.append(appends[$1].start?.locale ?? "") }
+                column {
+                    if let createdAt = appends[$1].start?.createdAt {
+                        $0.append(seconds: createdAt)
+                    } else {
+                        $0.append("")
+                    }
+                }
             }
         }
-        return (groups, arrays.binds)
+        return (groups, binds)
+    }
+
+    /// At most how many bytes this change's elements take in ``binds(_:)``'s buffer: each of its
+    /// (up to) 23 elements' 4-byte length, its texts' bytes, and 32 for each number or instant.
+    var bound: Int {
+        var bytes = 23 * 4 + 7 * 32
+        bytes += keyHex.utf8.count + kind.utf8.count + step.utf8.count + answers.utf8.count
+        bytes += outcome.utf8.count + nextStep.utf8.count + core.utf8.count
+        if let completion {
+            bytes += completion.sessionPath.utf8.count + completion.path.utf8.count + completion.answers.utf8.count
+        }
+        if let idempotency {
+            bytes += idempotency.key.utf8.count + idempotency.requestHashHex.utf8.count
+            bytes += idempotency.responseHex.utf8.count
+        }
+        if let start { bytes += start.flowId.utf8.count + start.channel.utf8.count + start.locale.utf8.count }
+        return bytes
     }
 }

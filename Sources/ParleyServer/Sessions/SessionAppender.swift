@@ -47,27 +47,30 @@ struct SessionAppender: Sendable {
     private static func send(_ appends: [SessionAppend], committer: GroupCommitter, logger: Logger) async
         -> [Result<Bool, any Error>]
     {
-        let changes = appends.map { $0.change }
         var sent = appends
         var isSent = [Bool](repeating: true, count: appends.count)
         if appends.count > 1 {
-            var seen = Set<String>()
+            var seen = Set<ChangeID>()
             sent = []
-            for (index, append) in appends.enumerated() {
-                isSent[index] = seen.insert(changes[index]).inserted
-                if isSent[index] { sent.append(append) }
+            for index in appends.indices {
+                isSent[index] = seen.insert(ChangeID(appends[index])).inserted
+                if isSent[index] { sent.append(appends[index]) }
             }
         }
         do {
-            let (batch, notice) = statements(sent, changes: appends.count == 1 ? changes : nil)
+            let (batch, notice) = statements(sent, notifying: appends)
             let appended = try await committer.commitStatement(batch, afterwards: [notice])
-            // Alone in its batch, a change won exactly when the insert returned a row.
-            if appends.count == 1 { return [.success(!appended.isEmpty)] }
-            var won = Set<String>()
-            for row in appended {
-                won.insert(try row.decode(String.self, at: 0) + ":" + String(try row.decode(Int.self, at: 1)))
+            // Alone in its batch, a change won exactly when the insert wrote (or returned) a row.
+            if appends.count == 1 { return [.success(!appended.isEmpty || appended.affectedRows > 0)] }
+            let won = try winners(appended, of: sent)
+            var results: [Result<Bool, any Error>] = []
+            results.reserveCapacity(appends.count)
+            var next = 0
+            for first in isSent {
+                results.append(.success(first && won[next]))
+                if first { next += 1 }
             }
-            return changes.indices.map { .success(isSent[$0] && won.contains(changes[$0])) }
+            return results
         } catch let error as PostgresError where !error.discardsConnection && sent.count > 1 {
             logger.info(
                 "session append batch rolled back; retrying its changes one by one",
@@ -86,23 +89,96 @@ struct SessionAppender: Sendable {
         }
     }
 
+    /// Which of `sent` took their rev: those whose `(key, rev)` the insert returned. Postgres
+    /// returns an `INSERT … SELECT`'s rows in the order it inserted them, the `unnest`'s, so each
+    /// row is looked for from just after the previous one's change, compared where libpq holds
+    /// it; a row found nowhere after that is looked for among them all (no order is assumed,
+    /// only expected). Decoded into a key, a rev and a `"<key>:<rev>"` string per row for a set,
+    /// a batch cost four allocations and a string hash per change.
+    static func winners(_ rows: PostgresRows, of sent: [SessionAppend]) throws -> [Bool] {
+        var won = [Bool](repeating: false, count: sent.count)
+        var next = 0
+        for row in rows {
+            var found = (next..<sent.count).first { names(row, sent[$0]) }
+            if found == nil { found = sent.indices.first { names(row, sent[$0]) } }
+            guard let index = found else { throw UnmatchedRow() }
+            won[index] = true
+            next = index + 1
+        }
+        return won
+    }
+
+    /// Whether `row` (hex key, rev) is `append`'s.
+    private static func names(_ row: PostgresRow, _ append: SessionAppend) -> Bool {
+        var key = append.keyHex
+        let sameKey = key.withUTF8 { key in
+            row.withText(at: 0) { text in text.elementsEqual(UnsafeRawBufferPointer(key)) } ?? false
+        }
+        guard sameKey else { return false }
+        return row.withText(at: 1) { text in
+            var rev = 0
+            for digit in text {
+                guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return false }
+                let (times, overflowTimes) = rev.multipliedReportingOverflow(by: 10)
+                let (sum, overflowSum) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+                guard !overflowTimes, !overflowSum else { return false }
+                rev = sum
+            }
+            return !text.isEmpty && rev == append.rev
+        } ?? false
+    }
+
+    /// The batch statement returned a `(key, rev)` that none of its changes has: a statement that
+    /// no longer matches this code. The batch committed, so no caller is told its change failed
+    /// on a statement (which would retry it); each hears of an error.
+    struct UnmatchedRow: Error, CustomStringConvertible {
+        var description: String { "the session batch returned a row that names none of its changes" }
+    }
+
+    /// A change as a set of a batch's changes tells them apart: its key and rev. Hashes the rev
+    /// and the key's first 16 hex digits (a SHA-256's, uniformly spread) rather than all 64;
+    /// equality compares the whole key.
+    private struct ChangeID: Hashable {
+        let keyHex: String
+        let rev: Int
+
+        init(_ append: SessionAppend) {
+            keyHex = append.keyHex
+            rev = append.rev
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(rev)
+            var key = keyHex
+            key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0.prefix(16)))) }
+        }
+    }
+
     /// The batch statement and its notifications: `changes` names every change attempted (sent or
-    /// not: a lost rev exists too, so invalidating it is right either way).
-    static func statements(_ appends: [SessionAppend], changes: [String]? = nil) -> (
+    /// not: a lost rev exists too, so invalidating it is right either way), `appends` when nil.
+    /// Each notification's `"<key>:<rev>,…"` is written straight into its array element.
+    static func statements(_ appends: [SessionAppend], notifying changes: [SessionAppend]? = nil) -> (
         batch: PostgresQuery, notice: PostgresQuery
     ) {
-        let changes = changes ?? appends.map { $0.change }
+        let changes = changes ?? appends
         var notices = PostgresTextArray(capacity: 72 * changes.count + 16)
         var start = 0
         while start < changes.count {
             let end = min(start + 100, changes.count)
-            // A batch of one (most under light load) names its change as is: no join.
-            notices.append(end - start == 1 ? changes[start] : changes[start..<end].joined(separator: ","))
+            notices.startElement()
+            for index in start..<end {
+                if index > start { notices.appendToElement(byte: UInt8(ascii: ",")) }
+                notices.appendToElement(changes[index].keyHex)
+                notices.appendToElement(byte: UInt8(ascii: ":"))
+                notices.appendToElement(changes[index].rev)
+            }
+            notices.endElement()
             start = end
         }
         let (groups, binds) = SessionAppend.binds(appends)
         return (
-            PostgresQuery(unsafeSQL: batchSQL[groups.rawValue], binds: binds),
+            PostgresQuery(
+                unsafeSQL: changes.count == 1 && groups.isEmpty ? soleSQL : batchSQL[groups.rawValue], binds: binds),
             PostgresQuery(unsafeSQL: noticeSQL, binds: [notices.bind])
         )
     }
@@ -132,9 +208,14 @@ struct SessionAppender: Sendable {
     /// come only with a change that writes them.
     static let batchSQL = (0..<8).map { batchStatement(SessionAppend.Groups(rawValue: $0)) }
 
+    /// A batch of one answer (most under light load): the log row alone, without `RETURNING`:
+    /// the command tag's count says whether it took its rev, and no row description and row
+    /// are built, sent and parsed for it.
+    static let soleSQL = batchStatement([], returning: false)
+
     /// The statement for a batch whose changes use `groups` (parameters: the 11 log columns, then
     /// each present group's, in ``SessionAppend/binds(_:)``'s order).
-    static func batchStatement(_ groups: SessionAppend.Groups) -> String {
+    static func batchStatement(_ groups: SessionAppend.Groups, returning: Bool = true) -> String {
         var columns = ["k", "r", "m", "kind", "step", "a", "o", "n", "core", "e", "d"]
         if groups.contains(.completion) { columns += ["sp", "cp", "ca"] }
         if groups.contains(.idempotency) { columns += ["ik", "ih", "st", "rb"] }
@@ -153,8 +234,7 @@ struct SessionAppender: Sendable {
                 SELECT \(logValues)
                 FROM \(source)
                 ON CONFLICT DO NOTHING
-                RETURNING encode(session_key, 'hex'), rev
-                """
+                """ + (returning ? "\nRETURNING encode(session_key, 'hex'), rev" : "")
         }
         var inputs = [
             "decode(k, 'hex') AS key, r::integer AS rev, m::integer AS month, kind, step",
