@@ -367,7 +367,9 @@ public final class PostgresConnection: Sendable {
                 firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, deadline: deadline,
                 sent: started.sent)
             pending.results.reserveCapacity(expected)
-            handle.pending = pending
+            // Consumed, not copied: the optimiser copied it (a retain of each of its references,
+            // then a release of each with the local) although nothing reads it afterwards.
+            handle.pending = consume pending
             // Results may already sit in libpq's buffer, where no epoll wake-up would report
             // them; a socket libpq closed is read at once too, and reports the loss.
             if !readAhead { readAhead = !watchWhileLocked(connection, deadline: deadline) }

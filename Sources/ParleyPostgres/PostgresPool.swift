@@ -74,6 +74,12 @@ public final class PostgresPool: Sendable {
         try await withConnection { connection in try await connection.query(query) }
     }
 
+    /// Runs one statement on its generic plan on a pooled connection (see
+    /// ``PostgresConnection/queryPlannedGenerically(_:)``).
+    public func queryPlannedGenerically(_ query: PostgresQuery) async throws -> PostgresRows {
+        try await withConnection { connection in try await connection.queryPlannedGenerically(query) }
+    }
+
     /// Runs `body` in a transaction on a pooled connection: commits when it returns, rolls back
     /// when it throws. With `maxAttempts` > 1 the whole transaction (and `body`) is run again
     /// after a serialization failure or deadlock, with a short randomised back-off.

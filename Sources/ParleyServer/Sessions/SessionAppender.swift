@@ -48,8 +48,10 @@ struct SessionAppender: Sendable {
         -> [Result<Bool, any Error>]
     {
         var sent = appends
-        var isSent = [Bool](repeating: true, count: appends.count)
+        // Which changes went (the first of each key and rev); read only for a batch of several.
+        var isSent: [Bool] = []
         if appends.count > 1 {
+            isSent = [Bool](repeating: true, count: appends.count)
             var seen = Set<ChangeID>()
             sent = []
             for index in appends.indices {
