@@ -43,7 +43,7 @@ extension SessionHandlers {
         }
         let outcome = evaluation.validation
         guard outcome.valid else {
-            countStep(record, outcome: "invalid")
+            countStep(record, outcome: .invalid, loop: requestContext.loopIndex)
             let core = try cores.resolve(header: record.core)
             for error in outcome.errors {
                 metrics.increment(
@@ -75,7 +75,7 @@ extension SessionHandlers {
             sensitive: version.sensitiveFields, outcome: outcome.json,
             nextStep: move.step, complete: move.completes ? SessionCompletion.replayer(version.flow) : nil)
         return try await ledger.commit(change, from: record, in: version, retry: retry, cleared: evaluation.cleared) {
-            countStep(record, outcome: "valid")
+            countStep(record, outcome: .valid, loop: requestContext.loopIndex)
             if move.completes {
                 metrics.increment(
                     .sessionCompletions,
@@ -137,12 +137,7 @@ extension SessionHandlers {
         }
     }
 
-    private func countStep(_ record: SessionRecord, outcome: String) {
-        metrics.increment(
-            .sessionSteps,
-            labels: [
-                ("flow", record.flowId), ("version", String(record.version)), ("step", record.step),
-                ("outcome", outcome),
-            ])
+    private func countStep(_ record: SessionRecord, outcome: StepCounters.Outcome, loop: Int) {
+        steps.count(flowId: record.flowId, version: record.version, step: record.step, outcome: outcome, loop: loop)
     }
 }
