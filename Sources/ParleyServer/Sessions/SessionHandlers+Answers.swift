@@ -5,6 +5,11 @@ extension SessionHandlers {
     /// `POST /v1/sessions/{id}/answers` `{"rev", "step", "answers"}`: validates the current step with
     /// the pinned version's full rule set over the answers of the whole path, then moves the session
     /// to the step `next` chooses, completing it when that step is terminal.
+    ///
+    /// Always inlined into the route's work (``ParleyService/endpoint(_:_:)``), as
+    /// ``SessionLedger/commit(_:from:in:retry:cleared:onCommit:)`` is into it: one async frame
+    /// fewer, and the task's frames stay within fewer of the task allocator's slabs.
+    @inline(__always)
     func answerSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
