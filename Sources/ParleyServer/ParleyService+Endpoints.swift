@@ -4,19 +4,42 @@ extension ParleyService {
     /// The handler and body limit of each route in ``ServiceRoute/all``: an exhaustive switch, so
     /// a new operation without a handler does not compile. A handler's signature says where it
     /// runs: `async` ones off the loop, plain ones on it, ``HTTPReply`` ones decide per request.
+    ///
+    /// Every handler's off-loop work renders its own errors (``ServiceEndpoint`` composes them with
+    /// `handlerRendersErrors`), so no layer wraps it in one more async closure to do so.
     func endpoint(_ route: ServiceRoute, _ handlers: FeatureHandlers) -> (ServiceEndpoint.Handler, Int) {
         let limits = configuration
         typealias Suspending = @Sendable (HTTPRequest, RequestContext, Caller) async throws -> HTTPResponse
         typealias Immediate = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
         typealias Replying = @Sendable (HTTPRequest, RequestContext) throws -> HTTPReply
         func offLoop(_ handler: @escaping Suspending) -> ServiceEndpoint.Handler {
-            { request, context in .offLoop { try await handler(request, context.http, context.caller) } }
+            { request, context in
+                .offLoop {
+                    do {
+                        return try await handler(request, context.http, context.caller)
+                    } catch {
+                        return HTTPNext.response(for: error, request, context)
+                    }
+                }
+            }
         }
         func onLoop(_ handler: @escaping Immediate) -> ServiceEndpoint.Handler {
             { request, context in .now(try handler(request, context.http)) }
         }
         func replying(_ handler: @escaping Replying) -> ServiceEndpoint.Handler {
-            { request, context in try handler(request, context.http) }
+            { request, context in
+                switch try handler(request, context.http) {
+                case .now(let response): return .now(response)
+                case .offLoop(let work):
+                    return .offLoop {
+                        do {
+                            return try await work()
+                        } catch {
+                            return HTTPNext.response(for: error, request, context)
+                        }
+                    }
+                }
+            }
         }
         switch route.operation {
         case .health: return (onLoop(handlers.operations.health), 0)
@@ -47,7 +70,21 @@ extension ParleyService {
         case .getStartScreen, .getStepScreen: return (replying(handlers.screens.screen), 0)
         case .startSession: return (offLoop(handlers.sessions.startSession), limits.maxSmallBodyBytes)
         case .getSession: return (replying(handlers.sessions.getSession), 0)
-        case .answerSession: return (offLoop(handlers.sessions.answerSession), limits.maxSubmitBytes)
+        case .answerSession:
+            // The method called in the work itself: through `offLoop(_:)` a method reference is
+            // one more async closure (its own frame and executor switch) on every answer.
+            let sessions = handlers.sessions
+            return (
+                { request, context in
+                    .offLoop {
+                        do {
+                            return try await sessions.answerSession(request, context.http, context.caller)
+                        } catch {
+                            return HTTPNext.response(for: error, request, context)
+                        }
+                    }
+                }, limits.maxSubmitBytes
+            )
         case .backSession: return (offLoop(handlers.sessions.backSession), limits.maxSmallBodyBytes)
         case .followSession: return (offLoop(handlers.live.followSession), 0)
         case .postSessionEvent: return (offLoop(handlers.live.actInSession), limits.maxMessageLength * 12 + 1024)

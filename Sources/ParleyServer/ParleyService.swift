@@ -148,7 +148,8 @@ public final class ParleyService: Sendable {
                 let endpoint = ServiceEndpoint(
                     route: route,
                     middleware: [MetricsMiddleware(metrics: routeMetrics), authentication.forRoute(route)],
-                    handler: handler, maxBodyBytes: maxBody, runsOnLoop: Self.runsOnLoop(route.operation))
+                    handler: handler, maxBodyBytes: maxBody, runsOnLoop: Self.runsOnLoop(route.operation),
+                    handlerRendersErrors: true)
                 router.add(route.method, route.path, route: endpoint.fixedRoute)
             }
             return router

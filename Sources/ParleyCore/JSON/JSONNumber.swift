@@ -29,7 +29,17 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Parses the grammar from UTF-8 bytes.
     public init?(utf8 bytes: [UInt8]) {
-        var index = 0
+        self.init(utf8Bytes: bytes)
+    }
+
+    /// Parses the grammar from UTF-8 bytes where they lie (the JSON parser's input: copying a
+    /// number's bytes into an array first cost an allocation per number of every request body).
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(utf8Bytes: bytes)
+    }
+
+    private init?<Bytes: RandomAccessCollection<UInt8>>(utf8Bytes bytes: Bytes) where Bytes.Index == Int {
+        var index = bytes.startIndex
         let count = bytes.count
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         var negative = false
@@ -91,7 +101,8 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
             last -= 1
             exponent += 1
         }
-        let trimmed = Array(significand[first..<last])
+        // Most numbers need no trimming: their digits are kept as they are, not copied again.
+        let trimmed = first == 0 && last == significand.count ? significand : Array(significand[first..<last])
         if trimmed == [0x30] {
             self.isNegative = false
             self.digits = trimmed

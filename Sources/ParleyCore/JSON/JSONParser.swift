@@ -164,7 +164,7 @@ public struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         while index < count, Self.isNumberByte(bytes[index]) { index += 1 }
-        guard let number = JSONNumber(utf8: Array(UnsafeBufferPointer(start: bytes + start, count: index - start)))
+        guard let number = JSONNumber(utf8: UnsafeBufferPointer(start: bytes + start, count: index - start))
         else {
             index = start
             throw error("invalid number (or exponent beyond ±\(JSONNumber.maximumExponentMagnitude))")

@@ -48,17 +48,53 @@ public struct RuleInterpreter: Sendable {
     func validate(
         screen: Screen, submitted: Answers, environment: ExpressionEnvironment, visibility: ScreenVisibility
     ) -> ValidationOutcome {
+        var walk = Walk(
+            environment: environment, visibility: visibility, skipsHidden: !visibility.hiddenFields.isEmpty, mode: mode)
+        walk.visit(screen.root)
+        var errors = walk.errors
+        let deferred = walk.deferred
+        if mode == .server {
+            // The screen's fields, fallbacks' included (a fallback's field counts as on the screen,
+            // but its rules are not the authority): the list the screen keeps, compared scalar by
+            // scalar, as ``Answers/onPath(_:context:screen:)`` does. Hashing every field into a
+            // set while visiting cost ~1k instructions an answer.
+            let declared = screen.fieldIdList
+            for field in submitted.fieldIds where !declared.contains(where: { $0.isScalarEqual(to: field) }) {
+                errors.append(
+                    ValidationError(field: field, rule: "unexpectedField", message: RuleMessages.unexpectedField))
+            }
+        }
+        return ValidationOutcome(errors: errors, deferred: deferred)
+    }
+
+    /// The walk over a screen's nodes that validates each visible input, its findings kept in
+    /// its own fields: as nested functions capturing the lists, every append to them was checked
+    /// for exclusive access at run time (~500 instructions an answer).
+    private struct Walk {
+        let environment: ExpressionEnvironment
+        let visibility: ScreenVisibility
+        let skipsHidden: Bool
+        let mode: Mode
         var errors: [ValidationError] = []
         var deferred: [DeferredRule] = []
-        let skipsHidden = !visibility.hiddenFields.isEmpty
 
-        func visit(_ node: Node) {
+        init(environment: ExpressionEnvironment, visibility: ScreenVisibility, skipsHidden: Bool, mode: Mode) {
+            self.environment = environment
+            self.visibility = visibility
+            self.skipsHidden = skipsHidden
+            self.mode = mode
+        }
+
+        /// `node` and its children, depth first, a node before its children.
+        mutating func visit(_ node: Node) {
             if let field = node.fieldId, !skipsHidden || !visibility.isHidden(field: field) {
                 check(node, field: field)
             }
-            node.children.forEach(visit)
+            for child in node.children { visit(child) }
         }
-        func check(_ node: Node, field: String) {
+
+        /// The node's rules in order, up to the first that fails.
+        mutating func check(_ node: Node, field: String) {
             var value = FieldValue(environment.answers[field])
             // A field id used twice (the linter refuses it) still reports one error.
             var failed = errors.contains { $0.field.isScalarEqual(to: field) }
@@ -78,20 +114,6 @@ public struct RuleInterpreter: Sendable {
                 }
             }
         }
-
-        visit(screen.root)
-        if mode == .server {
-            // The screen's fields, fallbacks' included (a fallback's field counts as on the screen,
-            // but its rules are not the authority): the list the screen keeps, compared scalar by
-            // scalar, as ``Answers/onPath(_:context:screen:)`` does. Hashing every field into a
-            // set while visiting cost ~1k instructions an answer.
-            let declared = screen.fieldIdList
-            for field in submitted.fieldIds where !declared.contains(where: { $0.isScalarEqual(to: field) }) {
-                errors.append(
-                    ValidationError(field: field, rule: "unexpectedField", message: RuleMessages.unexpectedField))
-            }
-        }
-        return ValidationOutcome(errors: errors, deferred: deferred)
     }
 
     /// Validates in the given mode; shorthand for `RuleInterpreter(mode:).validate(screen:answers:context:)`.

@@ -46,7 +46,10 @@ public struct HTTPNext<Context: HTTPRequestContext>: Sendable {
         }
     }
 
-    private static func response(for error: any Error, _ request: HTTPRequest, _ context: Context) -> HTTPResponse {
+    /// The response `error` becomes, as every layer renders it: for a handler whose off-loop work
+    /// catches its own errors (and so needs no ``settle(_:_:_:)`` around it, an async closure
+    /// fewer per request).
+    public static func response(for error: any Error, _ request: HTTPRequest, _ context: Context) -> HTTPResponse {
         if let problem = error as? HTTPError { return problem.response }
         if let problem = context.problem(for: error, in: request) { return problem.response }
         context.http.requestLogger.error(

@@ -51,7 +51,8 @@ extension HTTPHeadParser {
         while valueEnd > valueStart, line[valueEnd - 1] == ByteClass.sp || line[valueEnd - 1] == ByteClass.htab {
             valueEnd -= 1
         }
-        let value = String(decoding: UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd]), as: UTF8.self)
+        let valueBytes = UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd])
+        let value = KnownTokens.fieldValue(valueBytes) ?? String(decoding: valueBytes, as: UTF8.self)
         return HTTPField(name: name, value: value)
     }
 }

@@ -106,6 +106,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         added.append(HTTPField(name: name, value: value))
     }
 
+    /// Makes room for `count` fields after the shared ones, so adding that many allocates once:
+    /// for a response whose fields are added in steps (a snapshot's ETag, then its request id).
+    public mutating func reserveCapacity(_ count: Int) {
+        added.reserveCapacity(count)
+    }
+
     /// Replaces every field called `name` with a single one, at the end.
     public mutating func set(_ name: String, _ value: String) {
         // Removing copies shared storage even when nothing matches; most calls add a new name.

@@ -42,6 +42,13 @@ enum KnownTokens {
         return nil
     }
 
+    /// The field value in `bytes`, when it is one that many requests carry and a `String` could
+    /// not hold in place: `application/json` (16 bytes, one more than a small string holds), the
+    /// `Content-Type` of every JSON write, was a heap string made, validated and freed per request.
+    static func fieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        bytes.count == 16 && matches(bytes, "application/json") ? "application/json" : nil
+    }
+
     /// Whether `bytes` are exactly `token`'s (same length checked by the caller's switch).
     private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ token: StaticString) -> Bool {
         guard bytes.count == token.utf8CodeUnitCount else { return false }

@@ -239,15 +239,20 @@ final class EventLoop {
         context: RequestContext, fd: Int32, id: UInt64, here: Bool
     ) {
         let handle = handle
-        let respond: @Sendable () async -> Void = {
-            let response = await HTTPNext.settle(work, request, context)
-            handle.post(.response(fd: fd, id: id, response: response))
-        }
+        // Each task's operation is written where it is passed: a closure stored first and then
+        // passed was converted to the task's operation type through three thunks, each an async
+        // frame and a partial application on every off-loop request.
         if here {
             // Started at once (no job queued first); resumed on this loop, through its handle.
-            Task.immediate(executorPreference: handle, operation: respond)
+            Task.immediate(executorPreference: handle) {
+                let response = await HTTPNext.settle(work, request, context)
+                handle.post(.response(fd: fd, id: id, response: response))
+            }
         } else {
-            Task(executorPreference: core.responderPool, operation: respond)
+            Task(executorPreference: core.responderPool) {
+                let response = await HTTPNext.settle(work, request, context)
+                handle.post(.response(fd: fd, id: id, response: response))
+            }
         }
     }
 }

@@ -53,19 +53,30 @@ struct LRUDictionary<Key: Hashable, Value> {
     }
 
     /// The value for `key` without counting it as a use.
-    func peek(_ key: Key) -> Value? { slots[key].map { nodes[$0].value } }
+    func peek(_ key: Key) -> Value? { index(of: key).map { nodes[$0].value } }
 
     /// What `read` takes from the value for `key`, read in place (no copy of a large value),
     /// without counting it as a use; nil when absent.
     func peek<Part>(_ key: Key, _ read: (borrowing Value) -> Part) -> Part? {
-        guard let index = slots[key] else { return nil }
+        guard let index = index(of: key) else { return nil }
         return nodes.withUnsafeBufferPointer { nodes in read(nodes[index].value) }
+    }
+
+    /// Where `key`'s node is, the newest entry compared before any hashing: the entry a change
+    /// reads, then stores and then sees notified is usually the one used last (a session's answer
+    /// found its state, stores its new snapshot, and its own notification drops the older rev),
+    /// and each hash of its key cost ~400 instructions.
+    private func index(of key: Key) -> Int? {
+        if newest >= 0, nodes.withUnsafeBufferPointer({ [newest] nodes in nodes[newest].key == key }) {
+            return newest
+        }
+        return slots[key]
     }
 
     /// Changes the value for `key` and its cost in place, without counting it as a use (no copy
     /// of the value in or out); nil when absent. The cost may only go down: nothing is evicted.
     mutating func modify<Result>(_ key: Key, _ change: (inout Value, inout Int) -> Result) -> Result? {
-        guard let index = slots[key] else { return nil }
+        guard let index = index(of: key) else { return nil }
         var cost = nodes[index].cost
         let result = change(&nodes[index].value, &cost)
         totalCost += cost - nodes[index].cost
@@ -81,29 +92,43 @@ struct LRUDictionary<Key: Hashable, Value> {
     /// ``set(_:for:)`` with a cost, handing back every value it replaced or evicted, so a caller
     /// holding a lock can let them go, and pay for their deallocation, after unlocking.
     mutating func update(_ value: Value, for key: Key, cost: Int = 0) -> [Value] {
-        var gone: [Value] = []
-        if let index = slots[key] {
-            gone.append(nodes[index].value)
+        let (replaced, evicted) = replace(value, for: key, cost: cost)
+        guard let replaced else { return evicted }
+        return [replaced] + evicted
+    }
+
+    /// ``update(_:for:cost:)`` with the value it replaced apart from those it evicted: replacing a
+    /// value (a session's next snapshot) evicts nothing, and then no array is allocated.
+    mutating func replace(_ value: Value, for key: Key, cost: Int = 0) -> (replaced: Value?, evicted: [Value]) {
+        if let index = index(of: key) {
+            let replaced = nodes[index].value
             totalCost += cost - nodes[index].cost
             nodes[index].value = value
             nodes[index].cost = cost
             promote(index)
-        } else {
-            let node = Node(key: key, value: value, cost: cost, older: newest, newer: -1)
-            let index: Int
-            if let reused = free.popLast() {
-                nodes[reused] = node
-                index = reused
-            } else {
-                nodes.append(node)
-                index = nodes.count - 1
-            }
-            if newest >= 0 { nodes[newest].newer = index }
-            newest = index
-            if oldest < 0 { oldest = index }
-            slots[key] = index
-            totalCost += cost
+            return (replaced, totalCost > costLimit ? evictOverLimit() : [])
         }
+        let node = Node(key: key, value: value, cost: cost, older: newest, newer: -1)
+        let index: Int
+        if let reused = free.popLast() {
+            nodes[reused] = node
+            index = reused
+        } else {
+            nodes.append(node)
+            index = nodes.count - 1
+        }
+        if newest >= 0 { nodes[newest].newer = index }
+        newest = index
+        if oldest < 0 { oldest = index }
+        slots[key] = index
+        totalCost += cost
+        return (nil, slots.count > capacity || totalCost > costLimit ? evictOverLimit() : [])
+    }
+
+    /// Evicts the least recently used entries until the count and the costs are within their
+    /// limits (the newest stays), handing them back.
+    private mutating func evictOverLimit() -> [Value] {
+        var gone: [Value] = []
         while slots.count > 1, slots.count > capacity || totalCost > costLimit {
             gone.append(nodes[oldest].value)
             removeValue(forKey: nodes[oldest].key)

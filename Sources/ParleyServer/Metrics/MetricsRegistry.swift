@@ -42,7 +42,24 @@ public final class MetricsRegistry: Sendable {
         }
     }
 
-    private let counters = Mutex<[SeriesKey: UInt64]>([:])
+    /// A counter series' value, held by reference: ``counter(incrementing:labels:by:)`` hands it to
+    /// a caller that counts the same series on every request (an answer's step), which then adds
+    /// to it without building labels, hashing them or taking the registry's lock.
+    final class Counter: Sendable {
+        private let value = Atomic<UInt64>(0)
+
+        fileprivate init() {}
+
+        /// Adds `amount`.
+        func add(_ amount: UInt64 = 1) { value.wrappingAdd(amount, ordering: .relaxed) }
+
+        /// The current value.
+        var total: UInt64 { value.load(ordering: .relaxed) }
+    }
+
+    /// Every counter series recorded so far; a series is in the table only once it has been
+    /// counted (possibly by 0), so every entry is rendered.
+    private let counters = Mutex<[SeriesKey: Counter]>([:])
     private let collectors = Mutex<[@Sendable () -> [Sample]]>([])
 
     /// An empty registry; every ``Metric`` is described when rendered.
@@ -56,14 +73,27 @@ public final class MetricsRegistry: Sendable {
 
     /// Adds `amount` to a counter series.
     func increment(_ metric: Metric, labels: [(String, String)] = [], by amount: UInt64 = 1) {
+        counter(incrementing: metric, labels: labels, by: amount)
+    }
+
+    /// Adds `amount` to a counter series and returns the series' counter, for a caller that keeps
+    /// it to count the same series again (``Counter/add(_:)``).
+    @discardableResult
+    func counter(incrementing metric: Metric, labels: [(String, String)], by amount: UInt64 = 1) -> Counter {
         let key = SeriesKey(metric: metric, labels: labels)
-        counters.withLock { $0[key, default: 0] += amount }
+        // Added under the lock, so a series never shows before its first count.
+        return counters.withLock { counters in
+            let counter = counters[key] ?? Counter()
+            if counters[key] == nil { counters[key] = counter }
+            counter.add(amount)
+            return counter
+        }
     }
 
     /// The value of a counter series (0 when never incremented); for tests.
     func counter(_ metric: Metric, labels: [(String, String)] = []) -> UInt64 {
         let key = SeriesKey(metric: metric, labels: labels)
-        return counters.withLock { $0[key] ?? 0 }
+        return counters.withLock { $0[key]?.total ?? 0 }
     }
 
     /// Every family with its HELP and TYPE, families and series sorted for stable output.
@@ -72,8 +102,9 @@ public final class MetricsRegistry: Sendable {
         for collector in collectors.withLock({ $0 }) {
             for (family, line) in collector() { families[family, default: []].append(line) }
         }
-        for (key, value) in counters.withLock({ $0 }) {
-            families[key.metric, default: []].append("\(key.metric.name)\(Self.labelText(key.labels)) \(value)")
+        for (key, counter) in counters.withLock({ $0 }) {
+            families[key.metric, default: []].append(
+                "\(key.metric.name)\(Self.labelText(key.labels)) \(counter.total)")
         }
         var output = ""
         for metric in Metric.allCases.sorted(by: { $0.name < $1.name }) {

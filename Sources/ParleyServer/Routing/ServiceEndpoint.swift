@@ -15,10 +15,12 @@ final class ServiceEndpoint: HTTPResponder {
     /// on without wrapping it again (``HTTPRoute/rendersErrors``).
     private let handler: InlineHandler<RequestContext>
 
-    /// `handler` behind `middleware`, outermost first.
+    /// `handler` behind `middleware`, outermost first. `handlerRendersErrors`: `handler`'s off-loop
+    /// work never throws (it renders its errors itself, as the service's handlers do), so the
+    /// innermost layer does not wrap it to render them.
     init(
         route: ServiceRoute, middleware: [any HTTPMiddleware<ServiceRequestContext>], handler: @escaping Handler,
-        maxBodyBytes: Int, runsOnLoop: Bool = false
+        maxBodyBytes: Int, runsOnLoop: Bool = false, handlerRendersErrors: Bool = false
     ) {
         self.route = route
         self.maxBodyBytes = maxBodyBytes
@@ -26,7 +28,7 @@ final class ServiceEndpoint: HTTPResponder {
         // The service's context starts here, so even the outermost layer's errors read as the
         // service's problems.
         let (composed, rendersErrors) = HTTPMiddlewareChain.composed(
-            middleware, around: handler, handlerRendersErrors: false)
+            middleware, around: handler, handlerRendersErrors: handlerRendersErrors)
         let chain = HTTPNext(composed, workRendersErrors: rendersErrors)
         let (operation, access) = (route.operation, route.access)
         self.handler = { request, context in

@@ -17,6 +17,8 @@ final class SessionHandlers: ServiceHandler {
     let cores: CoreCapabilities
     let locales: LocaleChoices
     let metrics: MetricsRegistry
+    /// The answers' `parley_session_steps_total` series, found without the registry's lock.
+    let steps: StepCounters
     let logger: Logger
 
     init(
@@ -29,6 +31,7 @@ final class SessionHandlers: ServiceHandler {
         self.cores = cores
         self.locales = locales
         self.metrics = metrics
+        steps = StepCounters(metrics: metrics)
         self.logger = logger
     }
 }

@@ -39,7 +39,7 @@ enum SessionRequest {
         } catch {
             throw ServiceProblem.malformedBody("\"\(member)\": \(error)")
         }
-        if let field = answers.fieldIds.first(where: { (answers[$0]?.unicodeScalars.count ?? 0) > maxLength }) {
+        if let field = answers.firstField(longerThan: maxLength) {
             throw ServiceProblem.malformedBody("the answer for \"\(field)\" is longer than \(maxLength) characters")
         }
         return answers
@@ -47,9 +47,10 @@ enum SessionRequest {
 
     /// The `Idempotency-Key` header (IETF httpapi draft): 1 to 255 visible ASCII characters.
     static func idempotencyKey(_ request: HTTPRequest) throws(HTTPError) -> String? {
-        let values = request.headers.values(for: "Idempotency-Key")
-        guard let value = values.first else { return nil }
-        guard values.count == 1, (1...255).contains(value.utf8.count),
+        // One pass that builds no array (most writes carry no key).
+        let (first, repeated) = request.headers.single("Idempotency-Key")
+        guard let value = first else { return nil }
+        guard !repeated, (1...255).contains(value.utf8.count),
             value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else {
             throw ServiceProblem.badParameter("Idempotency-Key must be sent once, 1 to 255 visible ASCII characters")

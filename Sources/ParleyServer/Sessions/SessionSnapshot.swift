@@ -152,6 +152,8 @@ struct SessionSnapshot: Sendable {
 
     private static func headers(etag: String, locale: String?) -> HTTPHeaders {
         var headers = sharedHeaders
+        // The ETag, the language and the request id that every response is tagged with after.
+        headers.reserveCapacity(3)
         headers.add("ETag", etag)
         if let locale { headers.add("Content-Language", locale) }
         return headers

@@ -88,16 +88,18 @@ final class SnapshotCache: Sendable {
         let entry = Entry(snapshot: snapshot.compacted(), record: record)
         // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
         // kilobytes) is freed after the lock is released, not while writers and the listener wait.
-        let evicted = state.withLock { state -> [Slot] in
-            if let rev = state.slots.peek(id, { $0.rev }), rev > snapshot.rev { return [] }
-            if let notified = state.notified.rev(key), notified > snapshot.rev { return [] }
-            state.ids[key] = id
-            let evicted = state.slots.update(Slot(key: key, rev: snapshot.rev, entry: entry), for: id, cost: cost)
+        let gone = state.withLock { state -> (replaced: Slot?, evicted: [Slot]) in
+            let cached = state.slots.peek(id, { $0.rev })
+            if let cached, cached > snapshot.rev { return (nil, []) }
+            if let notified = state.notified.rev(key), notified > snapshot.rev { return (nil, []) }
+            // A cached session's id is in `ids` already (its key is the SHA-256 of that id).
+            if cached == nil { state.ids[key] = id }
+            let gone = state.slots.replace(Slot(key: key, rev: snapshot.rev, entry: entry), for: id, cost: cost)
             // An evicted session's id goes too: kept, the ids outlived their slots threefold.
-            for slot in evicted where slot.key != key { state.ids.removeValue(forKey: slot.key) }
-            return evicted
+            for slot in gone.evicted where slot.key != key { state.ids.removeValue(forKey: slot.key) }
+            return gone
         }
-        _ = evicted
+        _ = gone
     }
 
     /// A change at `rev` happened (in any process): drop older snapshots of that session.
