@@ -51,6 +51,20 @@ import Testing
         #expect(cache.current(ids[0].text) == nil)
         #expect(cache.current(ids[49].text)?.record.rev == 1)
     }
+
+    /// The copy the cache keeps holds its bytes in an array of their own size: the body and the
+    /// headers it serves are the snapshot's own, screen and all.
+    @Test func aCompactedSnapshotServesTheSameBodyAndHeaders() {
+        let screen = ScreenCache.Entry(
+            body: Array(#"{"id":"a"}"#.utf8), etag: "\"s\"", served: "a", substitutions: [], headers: [:])
+        let snapshot = SessionSnapshot(record(SessionID.generate(), rev: 3), screen: screen)
+        let compacted = snapshot.compacted()
+        #expect(compacted.body == snapshot.body)
+        #expect(compacted.body.count == snapshot.bodyCount)
+        #expect(String(decoding: compacted.body, as: UTF8.self).contains(#""screen":{"id":"a"},"#))
+        #expect(compacted.headers["ETag"] == "\"3\"")
+        #expect(compacted.body(cleared: ["x"]) == snapshot.body(cleared: ["x"]))
+    }
 }
 
 /// The fixed table of notified revs.

@@ -22,7 +22,7 @@ struct SessionSnapshot: Sendable {
     /// passport-intake's first step) and the same for every session at that step: held once, the
     /// cache keeps about a kilobyte less per session; and written without it, an answer's
     /// snapshot is copied once, into its response, instead of once more for the cache.
-    private let bytes: [UInt8]
+    private var bytes: [UInt8]
     /// The screen cache's own array of the screen's bytes (shared, never copied).
     private let screen: [UInt8]
     /// Where `screen` goes in the body.
@@ -133,13 +133,29 @@ struct SessionSnapshot: Sendable {
     }
 
     /// What the snapshot cache keeps: the same snapshot without its response headers (their
-    /// bytes are shared; the body is held without its screen already).
+    /// bytes are shared; the body is held without its screen already), and its bytes in an array
+    /// of their own size when the one they were written into has much room left.
     func compacted() -> SessionSnapshot {
-        guard storedHeaders != nil else { return self }
+        let slack = bytes.capacity - bytes.count
+        guard storedHeaders != nil || slack > Self.slackKept else { return self }
         var compact = self
         compact.storedHeaders = nil
+        if slack > Self.slackKept {
+            compact.bytes = bytes.withUnsafeBufferPointer { written in
+                [UInt8](unsafeUninitializedCapacity: written.count) { copy, count in
+                    count = copy.initialize(fromContentsOf: written)
+                }
+            }
+        }
         return compact
     }
+
+    /// Room an array may keep unused in the cache. A body is written into room reserved for the
+    /// longest it is likely to be (so it is never grown and copied while written); most are a
+    /// few hundred bytes, about 140 short of that room, and 20,000 cached sessions kept ~2.8 MB
+    /// of it (issue 27: RSS). Copying one to its size costs an allocation and ~250 bytes moved
+    /// an answer.
+    private static let slackKept = 32
 
     /// The response's headers: the rev as a strong ETag, never stored by shared caches (the URL
     /// is a bearer capability). Built with the snapshot for the response that carries it first;
