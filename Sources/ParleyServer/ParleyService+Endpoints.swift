@@ -15,11 +15,7 @@ extension ParleyService {
         func offLoop(_ handler: @escaping Suspending) -> ServiceEndpoint.Handler {
             { request, context in
                 .offLoop {
-                    do {
-                        return try await handler(request, context.http, context.caller)
-                    } catch {
-                        return HTTPNext.response(for: error, request, context)
-                    }
+                    await Self.rendering(request, context) { try await handler(request, context.http, context.caller) }
                 }
             }
         }
@@ -31,13 +27,7 @@ extension ParleyService {
                 switch try handler(request, context.http) {
                 case .now(let response): return .now(response)
                 case .offLoop(let work):
-                    return .offLoop {
-                        do {
-                            return try await work()
-                        } catch {
-                            return HTTPNext.response(for: error, request, context)
-                        }
-                    }
+                    return .offLoop { await Self.rendering(request, context, work) }
                 }
             }
         }
@@ -77,10 +67,8 @@ extension ParleyService {
             return (
                 { request, context in
                     .offLoop {
-                        do {
-                            return try await sessions.answerSession(request, context.http, context.caller)
-                        } catch {
-                            return HTTPNext.response(for: error, request, context)
+                        await Self.rendering(request, context) {
+                            try await sessions.answerSession(request, context.http, context.caller)
                         }
                     }
                 }, limits.maxSubmitBytes
@@ -111,6 +99,21 @@ extension ParleyService {
         switch operation {
         case .startSession, .getSession, .answerSession, .backSession: return true
         default: return false
+        }
+    }
+
+    /// `work`'s response, or the one its error becomes as every layer renders it
+    /// (``HTTPNext/response(for:_:_:)``): each handler's off-loop work ends here, so no middleware
+    /// layer wraps it in one more async closure to do so. Always inlined: called, it would be
+    /// that frame again.
+    @inline(__always)
+    static func rendering(
+        _ request: HTTPRequest, _ context: ServiceRequestContext, _ work: () async throws -> HTTPResponse
+    ) async -> HTTPResponse {
+        do {
+            return try await work()
+        } catch {
+            return HTTPNext.response(for: error, request, context)
         }
     }
 }

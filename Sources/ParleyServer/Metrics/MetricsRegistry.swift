@@ -83,8 +83,13 @@ public final class MetricsRegistry: Sendable {
         let key = SeriesKey(metric: metric, labels: labels)
         // Added under the lock, so a series never shows before its first count.
         return counters.withLock { counters in
-            let counter = counters[key] ?? Counter()
-            if counters[key] == nil { counters[key] = counter }
+            let counter: Counter
+            if let known = counters[key] {
+                counter = known
+            } else {
+                counter = Counter()
+                counters[key] = counter
+            }
             counter.add(amount)
             return counter
         }
