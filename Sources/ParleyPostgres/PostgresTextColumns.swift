@@ -68,14 +68,18 @@ public enum PostgresTextColumns {
         /// Appends `text` as the next element.
         public mutating func append(_ text: String) {
             var text = text
-            text.withUTF8 { utf8 in
-                reserve(4 + utf8.count)
-                store(UInt32(truncatingIfNeeded: utf8.count), at: position)
-                if let source = utf8.baseAddress {
-                    (raw.baseAddress! + position + 4).copyMemory(from: source, byteCount: utf8.count)
-                }
-                position += 4 + utf8.count
+            text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0)) }
+        }
+
+        /// Appends `utf8`, UTF-8 text (never checked here), as the next element: for text kept as
+        /// bytes or written on the stack rather than in a `String` of its own.
+        public mutating func append(utf8: UnsafeRawBufferPointer) {
+            reserve(4 + utf8.count)
+            store(UInt32(truncatingIfNeeded: utf8.count), at: position)
+            if let source = utf8.baseAddress {
+                (raw.baseAddress! + position + 4).copyMemory(from: source, byteCount: utf8.count)
             }
+            position += 4 + utf8.count
             count += 1
         }
 

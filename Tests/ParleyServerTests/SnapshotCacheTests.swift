@@ -20,7 +20,7 @@ import Testing
     @Test func aReadOlderThanANotifiedRevIsNotStoredEvenForAnUncachedSession() throws {
         let cache = SnapshotCache(limit: 10)
         let id = SessionID.generate()
-        cache.invalidate(key: try #require(SessionKey(id.key)), rev: 3)
+        cache.invalidate(key: id.key, rev: 3)
         store(cache, id, rev: 2)
         #expect(cache.current(id.text) == nil, "a read that raced with rev 3 was stored")
         store(cache, id, rev: 3)
@@ -31,7 +31,7 @@ import Testing
         let cache = SnapshotCache(limit: 10)
         let id = SessionID.generate()
         store(cache, id, rev: 1)
-        cache.invalidate(key: try #require(SessionKey(id.key)), rev: 2)
+        cache.invalidate(key: id.key, rev: 2)
         #expect(cache.current(id.text) == nil)
         store(cache, id, rev: 1)
         #expect(cache.current(id.text) == nil, "the older state came back")
@@ -46,7 +46,7 @@ import Testing
         let size = cache.size
         #expect(size.sessions == 8 && size.ids == 8, "ids outlived their sessions: \(size)")
         // A notification for an evicted session finds nothing to drop, and still guards its reads.
-        cache.invalidate(key: try #require(SessionKey(ids[0].key)), rev: 2)
+        cache.invalidate(key: ids[0].key, rev: 2)
         store(cache, ids[0], rev: 1)
         #expect(cache.current(ids[0].text) == nil)
         #expect(cache.current(ids[49].text)?.record.rev == 1)

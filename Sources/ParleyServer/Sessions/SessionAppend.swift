@@ -3,15 +3,17 @@ import ParleyPostgres
 /// One change as a `session_log` row and what commits with it, in the text form the batch
 /// statement takes as arrays (``SessionAppender``): every field a string, "" for none.
 struct SessionAppend: Sendable {
-    /// The session's key, hex.
-    let keyHex: String
+    /// The session's key: written as hex into the batch's parameters and notifications, in place
+    /// (a `String` of its 64 digits was an allocation an answer).
+    let key: SessionKey
     /// The rev this change takes: the guard.
     let rev: Int
     let month: Int
     let kind: String
     let step: String
-    /// Canonical JSON of the (sealed) answers, "" for none.
-    let answers: String
+    /// Canonical JSON of the (sealed) answers as UTF-8, empty for none: kept as the bytes they are
+    /// written into, where a `String` of them was one more allocation and copy an answer.
+    let answers: [UInt8]
     let outcome: String
     let nextStep: String
     let core: String
@@ -29,7 +31,7 @@ struct SessionAppend: Sendable {
     var start: (flowId: String, version: Int, channel: String, locale: String, createdAt: Double)?
 
     /// `"<hex key>:<rev>"`, as `parley_sessions` notifications name a change.
-    var change: String { keyHex + ":" + String(rev) }
+    var change: String { key.hex + ":" + String(rev) }
 
     /// The column groups beyond the log row's that a batch's changes use: each one present adds
     /// its arrays to the batch statement and the parts that write them (``SessionAppender``).
@@ -70,12 +72,12 @@ struct SessionAppend: Sendable {
                 arrays.startColumn()
                 for index in appends.indices { write(&arrays, index) }
             }
-            column { $0.append(appends[$1].keyHex) }
+            column { arrays, index in appends[index].key.withHex { arrays.append(utf8: $0) } }
             column { $0.append(appends[$1].rev) }
             column { $0.append(appends[$1].month) }
             column { $0.append(appends[$1].kind) }
             column { $0.append(appends[$1].step) }
-            column { $0.append(appends[$1].answers) }
+            column { arrays, index in appends[index].answers.withUnsafeBytes { arrays.append(utf8: $0) } }
             column { $0.append(appends[$1].outcome) }
             column { $0.append(appends[$1].nextStep) }
             column { $0.append(appends[$1].core) }
@@ -113,7 +115,7 @@ struct SessionAppend: Sendable {
     /// (up to) 23 elements' 4-byte length, its texts' bytes, and 32 for each number or instant.
     var bound: Int {
         var bytes = 23 * 4 + 7 * 32
-        bytes += keyHex.utf8.count + kind.utf8.count + step.utf8.count + answers.utf8.count
+        bytes += 2 * SessionKey.byteCount + kind.utf8.count + step.utf8.count + answers.count
         bytes += outcome.utf8.count + nextStep.utf8.count + core.utf8.count
         if let completion {
             bytes += completion.sessionPath.utf8.count + completion.path.utf8.count + completion.answers.utf8.count

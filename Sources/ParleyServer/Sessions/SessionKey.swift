@@ -1,16 +1,21 @@
 import ParleyCrypto
 
-/// A session's key (``SessionID/key``, the SHA-256 of its id) as four words: how the snapshot
-/// cache finds a session named by a `parley_sessions` notification. Hashing 64 hex digits as a
-/// `String` cost ~800 instructions, and the cache hashed them five times an answer; a SHA-256
-/// output is uniformly distributed already, so one word of it (through the seeded `Hasher`)
-/// spreads the buckets as well, and equality still compares all four.
+/// A session's key (``SessionID/key``, the SHA-256 of its id) as four words: how a session's
+/// state holds it and how the snapshot cache finds a session named by a `parley_sessions`
+/// notification. Hashing 64 hex digits as a `String` cost ~800 instructions, and the cache hashed
+/// them five times an answer; a SHA-256 output is uniformly distributed already, so one word of
+/// it (through the seeded `Hasher`) spreads the buckets as well, and equality still compares all
+/// four. Held inline, not as a `[UInt8]`: no allocation per id hashed, and ~60 bytes less per
+/// cached session (an array's header and its malloc rounding, issue 27's RSS).
 struct SessionKey: Hashable, Sendable {
     private let words: (UInt64, UInt64, UInt64, UInt64)
 
+    /// The number of bytes of a key (a SHA-256 digest).
+    static let byteCount = 32
+
     /// The key of 32 bytes (a SHA-256); nil for any other length.
     init?(_ bytes: [UInt8]) {
-        guard bytes.count == 32 else { return nil }
+        guard bytes.count == Self.byteCount else { return nil }
         words = bytes.withUnsafeBytes { raw in
             (
                 raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
@@ -40,6 +45,48 @@ struct SessionKey: Hashable, Sendable {
             value |= UInt64(high << 4 | low) << (8 * UInt64(byte))
         }
         return UInt64(littleEndian: value)
+    }
+
+    /// The key's 32 bytes, for the rare uses that need an array (a `bytea` bind, sealing contexts).
+    var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// `body` over the key's 32 bytes, in place.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try withUnsafeBytes(of: words) { try body($0) }
+    }
+
+    /// The key as 64 lowercase hex digits (the `sessions.key` column's `encode(…, 'hex')`).
+    var hex: String {
+        String(unsafeUninitializedCapacity: 2 * Self.byteCount) { output in
+            writeHex(into: UnsafeMutableRawBufferPointer(output))
+            return 2 * Self.byteCount
+        }
+    }
+
+    /// `body` over the key's 64 lowercase hex digits, written on the stack: how a batch writes a
+    /// key into its parameters and notifications without a `String` per answer.
+    func withHex<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        // Eight words: the 64 digits' room, a plain value on the stack.
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        return try withUnsafeMutableBytes(of: &digits) { raw in
+            writeHex(into: raw)
+            return try body(UnsafeRawBufferPointer(raw))
+        }
+    }
+
+    /// Writes the 64 hex digits into the first 64 bytes of `output`.
+    private func writeHex(into output: UnsafeMutableRawBufferPointer) {
+        precondition(output.count >= 2 * Self.byteCount)
+        withBytes { bytes in
+            for (index, byte) in bytes.enumerated() {
+                output[2 * index] = Self.digit(byte >> 4)
+                output[2 * index + 1] = Self.digit(byte & 0x0F)
+            }
+        }
+    }
+
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 
     /// Two words of the key that ``hash(into:)`` does not use: a slot and a fingerprint for a

@@ -81,7 +81,7 @@ final class SnapshotCache: Sendable {
 
     /// Remembers a snapshot (and the state it shows) unless a newer rev is already known.
     func store(_ snapshot: SessionSnapshot, record: SessionRecord? = nil, id: SessionID) {
-        guard let key = SessionKey(id.key) else { return }
+        let key = id.key
         let id = CachedSessionID(id.text)
         // The state's answers are about as large as the body's prefill and path: counted twice.
         let cost = snapshot.bodyCount * (record == nil ? 1 : 2)
