@@ -67,6 +67,11 @@ public enum PostgresTextColumns {
 
         /// Appends `text` as the next element.
         public mutating func append(_ text: String) {
+            // In place for a native or small string (every text a batch writes): `withUTF8` on a
+            // copy retained and released the string's storage for each element.
+            if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append(utf8: UnsafeRawBufferPointer($0)) }) {
+                return done
+            }
             var text = text
             text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0)) }
         }
