@@ -65,50 +65,57 @@ struct SessionAppend: Sendable {
             11 + (groups.contains(.completion) ? 3 : 0) + (groups.contains(.idempotency) ? 4 : 0)
             + (groups.contains(.start) ? 5 : 0)
         let binds = PostgresTextColumns.binds(capacity: capacity, columns: columns) { arrays in
-            // Each column reads its field through the array (`appends[$1].rev`): iterating the
-            // appends by value once per column copied a whole `SessionAppend` (a dozen references)
-            // eleven times an answer.
-            func column(_ write: (inout PostgresTextColumns.Writer, Int) -> Void) {
-                arrays.startColumn()
-                for index in appends.indices { write(&arrays, index) }
-            }
-            column { arrays, index in appends[index].key.withHex { arrays.append(utf8: $0) } }
-            column { $0.append(appends[$1].rev) }
-            column { $0.append(appends[$1].month) }
-            column { $0.append(appends[$1].kind) }
-            column { $0.append(appends[$1].step) }
-            column { arrays, index in appends[index].answers.withUnsafeBytes { arrays.append(utf8: $0) } }
-            column { $0.append(appends[$1].outcome) }
-            column { $0.append(appends[$1].nextStep) }
-            column { $0.append(appends[$1].core) }
-            column { $0.append(seconds: appends[$1].expiresAt) }
-            column { $0.append(appends[$1].depth) }
-            if groups.contains(.completion) {
-                column { $0.append(appends[$1].completion?.sessionPath ?? "") }
-                column { $0.append(appends[$1].completion?.path ?? "") }
-                column { $0.append(appends[$1].completion?.answers ?? "") }
-            }
-            if groups.contains(.idempotency) {
-                column { $0.append(appends[$1].idempotency?.key ?? "") }
-                column { $0.append(appends[$1].idempotency?.requestHashHex ?? "") }
-                column { if let status = appends[$1].idempotency?.status { $0.append(status) } else { $0.append("") } }
-                column { $0.append(appends[$1].idempotency?.responseHex ?? "") }
-            }
-            if groups.contains(.start) {
-                column { $0.append(appends[$1].start?.flowId ?? "") }
-                column { if let version = appends[$1].start?.version { $0.append(version) } else { $0.append("") } }
-                column { $0.append(appends[$1].start?.channel ?? "") }
-                column { $0.append(appends[$1].start?.locale ?? "") }
-                column {
-                    if let createdAt = appends[$1].start?.createdAt {
-                        $0.append(seconds: createdAt)
-                    } else {
-                        $0.append("")
-                    }
+            appends.withUnsafeBufferPointer { write($0, groups: groups, into: &arrays) }
+        }
+        return (groups, binds)
+    }
+
+    /// ``binds(_:)``'s columns of `appends`. Each column reads its field where the row lies
+    /// (`appends[$1].rev`): iterating the appends by value once per column copied a whole
+    /// `SessionAppend` (a dozen references) eleven times an answer, and through the array each
+    /// read was checked against its bounds and retained what it read.
+    private static func write(
+        _ appends: UnsafeBufferPointer<SessionAppend>, groups: Groups, into arrays: inout PostgresTextColumns.Writer
+    ) {
+        func column(_ write: (inout PostgresTextColumns.Writer, Int) -> Void) {
+            arrays.startColumn()
+            for index in appends.indices { write(&arrays, index) }
+        }
+        column { arrays, index in appends[index].key.withHex { arrays.append(utf8: $0) } }
+        column { $0.append(appends[$1].rev) }
+        column { $0.append(appends[$1].month) }
+        column { $0.append(appends[$1].kind) }
+        column { $0.append(appends[$1].step) }
+        column { arrays, index in appends[index].answers.withUnsafeBytes { arrays.append(utf8: $0) } }
+        column { $0.append(appends[$1].outcome) }
+        column { $0.append(appends[$1].nextStep) }
+        column { $0.append(appends[$1].core) }
+        column { $0.append(seconds: appends[$1].expiresAt) }
+        column { $0.append(appends[$1].depth) }
+        if groups.contains(.completion) {
+            column { $0.append(appends[$1].completion?.sessionPath ?? "") }
+            column { $0.append(appends[$1].completion?.path ?? "") }
+            column { $0.append(appends[$1].completion?.answers ?? "") }
+        }
+        if groups.contains(.idempotency) {
+            column { $0.append(appends[$1].idempotency?.key ?? "") }
+            column { $0.append(appends[$1].idempotency?.requestHashHex ?? "") }
+            column { if let status = appends[$1].idempotency?.status { $0.append(status) } else { $0.append("") } }
+            column { $0.append(appends[$1].idempotency?.responseHex ?? "") }
+        }
+        if groups.contains(.start) {
+            column { $0.append(appends[$1].start?.flowId ?? "") }
+            column { if let version = appends[$1].start?.version { $0.append(version) } else { $0.append("") } }
+            column { $0.append(appends[$1].start?.channel ?? "") }
+            column { $0.append(appends[$1].start?.locale ?? "") }
+            column {
+                if let createdAt = appends[$1].start?.createdAt {
+                    $0.append(seconds: createdAt)
+                } else {
+                    $0.append("")
                 }
             }
         }
-        return (groups, binds)
     }
 
     /// At most how many bytes this change's elements take in ``binds(_:)``'s buffer: each of its
