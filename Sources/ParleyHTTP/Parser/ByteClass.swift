@@ -77,6 +77,23 @@ enum ByteClass {
         return index
     }
 
+    /// The index of the first `byte` at or after `index` and below `end`, or nil: eight bytes at a
+    /// time (a word with no such byte has no zero byte after XOR with eight copies of it).
+    static func index(of byte: UInt8, in base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int? {
+        var index = index
+        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < end {
+            if base[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
     private static func inMask(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
         if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
         if byte < 128 { return (high >> UInt64(byte &- 64)) & 1 == 1 }
