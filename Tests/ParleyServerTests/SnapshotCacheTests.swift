@@ -103,3 +103,36 @@ import Testing
         #expect(revs.rev(first) == nil, "the first key's fingerprint no longer matches")
     }
 }
+
+/// A session key's bytes and hex forms (notifications name keys by their 64 hex digits).
+@Suite struct SessionKeyTests {
+    @Test func hexRoundTripsInEitherCaseAndRefusesAnyOtherByte() throws {
+        let key = SessionID.generate().key
+        let hex = key.hex
+        #expect(hex.utf8.count == 64 && hex == hex.lowercased())
+        #expect(key.withHex { String(decoding: $0, as: UTF8.self) } == hex)
+        #expect(SessionKey(key.bytes) == key)
+        func parsed(_ text: [UInt8]) -> SessionKey? { text.withUnsafeBufferPointer { SessionKey(hex: $0) } }
+        #expect(parsed(Array(hex.utf8)) == key)
+        #expect(parsed(Array(hex.uppercased().utf8)) == key)
+        #expect(parsed(Array(hex.utf8.dropLast())) == nil)
+        for position in [0, 7, 8, 31, 32, 63] {
+            for byte in UInt8.min...UInt8.max where Hexadecimal.value(byte) == nil {
+                var text = Array(hex.utf8)
+                text[position] = byte
+                #expect(parsed(text) == nil, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    /// The value of a hex digit, either case.
+    private enum Hexadecimal {
+        static func value(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): (byte | 0x20) - 87
+            default: nil
+            }
+        }
+    }
+}
