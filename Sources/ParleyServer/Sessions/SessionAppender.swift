@@ -61,7 +61,7 @@ struct SessionAppender: Sendable {
         }
         do {
             let (batch, notice) = statements(sent, notifying: appends)
-            let appended = try await committer.commitStatement(batch, afterwards: [notice])
+            let appended = try await committer.commitStatement(batch, afterward: notice)
             // Alone in its batch, a change won exactly when the insert wrote (or returned) a row.
             if appends.count == 1 { return [.success(!appended.isEmpty || appended.affectedRows > 0)] }
             let won = try winners(appended, of: sent)
