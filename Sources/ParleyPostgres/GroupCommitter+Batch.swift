@@ -114,20 +114,22 @@ extension GroupCommitter.Batch {
     }
 
     /// The opening statements, `statement` and the closing ones (an implicit transaction, committed
-    /// at the sync point after them), then `afterwards` (another), as one pipeline on
+    /// at the sync point after them), then `afterwards` and `afterward` (another), as one pipeline on
     /// `connection` (``GroupCommitter/commitStatement(_:afterwards:)``): `statement`'s rows, or
     /// the first failure of its transaction thrown.
     static func implicitTransaction(
         _ statement: PostgresQuery, opening: [PostgresQuery] = [], closing: [PostgresQuery] = [],
-        afterwards: [PostgresQuery] = [], logger: Logger? = nil, on connection: PostgresConnection
+        afterwards: [PostgresQuery] = [], afterward: PostgresQuery? = nil, logger: Logger? = nil,
+        on connection: PostgresConnection
     ) async throws -> PostgresRows {
         var statements: [PostgresQuery] = []
-        statements.reserveCapacity(opening.count + 1 + closing.count + afterwards.count)
+        statements.reserveCapacity(opening.count + 1 + closing.count + afterwards.count + (afterward == nil ? 0 : 1))
         statements.append(contentsOf: opening)
         statements.append(statement)
         statements.append(contentsOf: closing)
         let committed = statements.count
         statements.append(contentsOf: afterwards)
+        if let afterward { statements.append(afterward) }
         let outcomes = try await connection.pipeline(statements, syncAfter: committed)
         for case .failure(let error) in outcomes[..<committed] {
             // The first failure is the cause (the rest of the segment was skipped); the sync

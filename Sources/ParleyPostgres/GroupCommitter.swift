@@ -98,6 +98,16 @@ public final class GroupCommitter: Sendable {
         }
     }
 
+    /// ``commitStatement(_:afterwards:)`` with one statement afterwards, passed without an array
+    /// of its own: the session appender's notification follows every batch.
+    public func commitStatement(_ statement: PostgresQuery, afterward: PostgresQuery) async throws -> PostgresRows {
+        let (opening, closing, logger) = (opening, closing, logger)
+        return try await pool.withConnection(cancellable: false) { connection in
+            try await Batch.implicitTransaction(
+                statement, opening: opening, closing: closing, afterward: afterward, logger: logger, on: connection)
+        }
+    }
+
     /// How many batches and units were sent so far (units per batch measures how much batching
     /// happens), and how many units wait for a batch right now.
     public var statistics: (batches: Int, units: Int, waiting: Int) {

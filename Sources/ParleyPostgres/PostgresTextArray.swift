@@ -41,6 +41,14 @@ public struct PostgresTextArray: Sendable {
         counted()
     }
 
+    /// Appends `utf8`, UTF-8 text (never checked here), as the next element: for text the caller
+    /// writes on the stack (a session key's hex digits) rather than into a `String` of its own.
+    public mutating func append(utf8: UnsafeRawBufferPointer) {
+        Self.append(Int32(truncatingIfNeeded: utf8.count), to: &bytes)
+        Self.append(utf8, to: &bytes)
+        counted()
+    }
+
     /// Appends `value`'s decimal digits as the next element, without a `String` in between.
     public mutating func append(_ value: Int) {
         appendNumber(value, milliseconds: false)
@@ -70,6 +78,11 @@ public struct PostgresTextArray: Sendable {
     public mutating func appendToElement(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `utf8`, UTF-8 text (never checked here), to the element being written.
+    public mutating func appendToElement(utf8: UnsafeRawBufferPointer) {
+        Self.append(utf8, to: &bytes)
     }
 
     /// Appends `value`'s decimal digits to the element being written.

@@ -5,7 +5,7 @@
 /// instructions that way).
 ///
 /// ```swift
-/// let binds = PostgresTextColumns.binds(capacity: bound) { columns in
+/// let binds = PostgresTextColumns.binds(capacity: bound, columns: 1) { columns in
 ///     columns.startColumn()
 ///     for row in rows { columns.append(row.name) }
 /// }
@@ -14,26 +14,31 @@ public enum PostgresTextColumns {
     /// Writes `write`'s columns into a buffer of `capacity` bytes and returns them as parameters,
     /// in order: an empty array for a column without elements. `capacity` must hold every
     /// column's 20-byte header, and each element's 4-byte length and bytes (at most 32 for a
-    /// number or an instant): writing past it stops the process rather than the memory.
+    /// number or an instant), and `write` may start at most `columns` columns: writing past
+    /// either stops the process rather than the memory.
     public static func binds(capacity: Int, columns: Int, _ write: (inout Writer) -> Void) -> [PostgresBind] {
-        var bytes = [UInt8](repeating: 0, count: max(capacity, 0))
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(columns)
-        bytes.withUnsafeMutableBytes { raw in
-            var writer = Writer(raw: raw, ranges: ranges)
-            ranges = []
-            write(&writer)
-            writer.endColumn()
-            ranges = writer.ranges
+        // The columns' ranges on the stack, and the buffer written before its array exists (no
+        // zero-fill): an array of ranges and a zeroed buffer were an allocation and a memset an
+        // answer's batch.
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(columns, 1)) { ranges in
+            var written = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: max(capacity, 0)) { buffer, count in
+                var writer = Writer(raw: UnsafeMutableRawBufferPointer(buffer), ranges: ranges)
+                write(&writer)
+                writer.endColumn()
+                count = writer.writtenBytes
+                written = writer.columnCount
+            }
+            var binds: [PostgresBind] = []
+            binds.reserveCapacity(written)
+            for range in ranges[..<written] {
+                binds.append(
+                    range.isEmpty
+                        ? PostgresTextArray.empty
+                        : PostgresBind(typeOID: PostgresBind.OID.textArray, value: bytes[range]))
+            }
+            return binds
         }
-        var binds: [PostgresBind] = []
-        binds.reserveCapacity(ranges.count)
-        for range in ranges {
-            binds.append(
-                range.isEmpty
-                    ? PostgresTextArray.empty : PostgresBind(typeOID: PostgresBind.OID.textArray, value: bytes[range]))
-        }
-        return binds
     }
 
     /// Writes elements into the buffer of ``PostgresTextColumns/binds(capacity:columns:_:)``; valid
@@ -44,12 +49,18 @@ public enum PostgresTextColumns {
         /// Where the column being written starts; nil before the first ``startColumn()``.
         private var columnStart: Int?
         private var count: Int32 = 0
-        fileprivate var ranges: [Range<Int>]
+        /// Each ended column's range, in order: room for as many columns as the caller said.
+        private let ranges: UnsafeMutableBufferPointer<Range<Int>>
+        /// How many columns were ended.
+        fileprivate private(set) var columnCount = 0
 
-        fileprivate init(raw: UnsafeMutableRawBufferPointer, ranges: [Range<Int>]) {
+        fileprivate init(raw: UnsafeMutableRawBufferPointer, ranges: UnsafeMutableBufferPointer<Range<Int>>) {
             self.raw = raw
             self.ranges = ranges
         }
+
+        /// How many bytes of the buffer are written.
+        fileprivate var writtenBytes: Int { position }
 
         /// Ends the column being written (if any) and starts the next.
         public mutating func startColumn() {
@@ -67,15 +78,25 @@ public enum PostgresTextColumns {
 
         /// Appends `text` as the next element.
         public mutating func append(_ text: String) {
-            var text = text
-            text.withUTF8 { utf8 in
-                reserve(4 + utf8.count)
-                store(UInt32(truncatingIfNeeded: utf8.count), at: position)
-                if let source = utf8.baseAddress {
-                    (raw.baseAddress! + position + 4).copyMemory(from: source, byteCount: utf8.count)
-                }
-                position += 4 + utf8.count
+            // In place for a native or small string (every text a batch writes): `withUTF8` on a
+            // copy retained and released the string's storage for each element.
+            if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append(utf8: UnsafeRawBufferPointer($0)) })
+            {
+                return done
             }
+            var text = text
+            text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0)) }
+        }
+
+        /// Appends `utf8`, UTF-8 text (never checked here), as the next element: for text kept as
+        /// bytes or written on the stack rather than in a `String` of its own.
+        public mutating func append(utf8: UnsafeRawBufferPointer) {
+            reserve(4 + utf8.count)
+            store(UInt32(truncatingIfNeeded: utf8.count), at: position)
+            if let source = utf8.baseAddress {
+                (raw.baseAddress! + position + 4).copyMemory(from: source, byteCount: utf8.count)
+            }
+            position += 4 + utf8.count
             count += 1
         }
 
@@ -111,12 +132,14 @@ public enum PostgresTextColumns {
         /// Ends the column being written: its element count stored, its range kept.
         fileprivate mutating func endColumn() {
             guard let start = columnStart else { return }
+            precondition(columnCount < ranges.count, "PostgresTextColumns: more columns than said")
             if count > 0 {
                 store(UInt32(bitPattern: count), at: start + 12)
-                ranges.append(start..<position)
+                ranges.initializeElement(at: columnCount, to: start..<position)
             } else {
-                ranges.append(start..<start)
+                ranges.initializeElement(at: columnCount, to: start..<start)
             }
+            columnCount += 1
             columnStart = nil
             count = 0
         }

@@ -96,7 +96,7 @@ public final class ParleyService: Sendable {
                 followers.resync(load: load)
                 return
             }
-            snapshots.invalidate(SessionChangeNotice.keys(notification.payload))
+            snapshots.invalidate { note in SessionChangeNotice.forEachKey(in: notification.payload, note) }
             // Live streams of these sessions in this process read each new snapshot once (the hex
             // keys are only made into strings when some session is followed).
             guard followers.followsAny else { return }

@@ -8,9 +8,11 @@ import Testing
 /// statement returned: matched in place, in the order Postgres usually returns them, and still
 /// right in any other order.
 @Suite(.timeLimit(.minutes(10))) struct SessionAppenderTests {
-    static func change(_ key: String, rev: Int) -> SessionAppend {
+    /// A change whose key is 32 bytes of `key` (hex: `key`'s two digits 32 times).
+    static func change(_ key: UInt8, rev: Int) -> SessionAppend {
         SessionAppend(
-            keyHex: key, rev: rev, month: 202611, kind: "answer", step: "s", answers: "", outcome: "", nextStep: "",
+            key: SessionKey(Array(repeating: key, count: 32))!, rev: rev, month: 202611, kind: "answer", step: "s",
+            answers: [], outcome: "", nextStep: "",
             core: "1.2.0", expiresAt: 0, depth: 1)
     }
 
@@ -32,9 +34,11 @@ import Testing
     @Test func winnersAreMatchedInAnyOrder() async throws {
         let pool = PostgresPool(configuration: PostgresConfiguration(url: try TestEnvironment.databaseURL()))
         defer { pool.shutdown() }
-        let a = String(repeating: "a", count: 64)
-        let b = String(repeating: "b", count: 64)
-        let sent = [Self.change(a, rev: 2), Self.change(b, rev: 2), Self.change(a, rev: 3), Self.change(b, rev: 12)]
+        let a = String(repeating: "aa", count: 32)
+        let b = String(repeating: "bb", count: 32)
+        let sent = [
+            Self.change(0xaa, rev: 2), Self.change(0xbb, rev: 2), Self.change(0xaa, rev: 3), Self.change(0xbb, rev: 12),
+        ]
         let inOrder = try await Self.rows([(a, 2), (a, 3), (b, 12)], pool: pool)
         #expect(try SessionAppender.winners(inOrder, of: sent) == [true, false, true, true])
         let reversed = try await Self.rows([(b, 12), (a, 3), (b, 2)], pool: pool)

@@ -20,7 +20,7 @@ import Testing
     @Test func aReadOlderThanANotifiedRevIsNotStoredEvenForAnUncachedSession() throws {
         let cache = SnapshotCache(limit: 10)
         let id = SessionID.generate()
-        cache.invalidate(key: try #require(SessionKey(id.key)), rev: 3)
+        cache.invalidate(key: id.key, rev: 3)
         store(cache, id, rev: 2)
         #expect(cache.current(id.text) == nil, "a read that raced with rev 3 was stored")
         store(cache, id, rev: 3)
@@ -31,7 +31,7 @@ import Testing
         let cache = SnapshotCache(limit: 10)
         let id = SessionID.generate()
         store(cache, id, rev: 1)
-        cache.invalidate(key: try #require(SessionKey(id.key)), rev: 2)
+        cache.invalidate(key: id.key, rev: 2)
         #expect(cache.current(id.text) == nil)
         store(cache, id, rev: 1)
         #expect(cache.current(id.text) == nil, "the older state came back")
@@ -46,7 +46,7 @@ import Testing
         let size = cache.size
         #expect(size.sessions == 8 && size.ids == 8, "ids outlived their sessions: \(size)")
         // A notification for an evicted session finds nothing to drop, and still guards its reads.
-        cache.invalidate(key: try #require(SessionKey(ids[0].key)), rev: 2)
+        cache.invalidate(key: ids[0].key, rev: 2)
         store(cache, ids[0], rev: 1)
         #expect(cache.current(ids[0].text) == nil)
         #expect(cache.current(ids[49].text)?.record.rev == 1)
@@ -101,5 +101,38 @@ import Testing
         revs.note(second, rev: 2)
         #expect(revs.rev(second) == 2, "another key's rev is not maxed with the first's")
         #expect(revs.rev(first) == nil, "the first key's fingerprint no longer matches")
+    }
+}
+
+/// A session key's bytes and hex forms (notifications name keys by their 64 hex digits).
+@Suite struct SessionKeyTests {
+    @Test func hexRoundTripsInEitherCaseAndRefusesAnyOtherByte() throws {
+        let key = SessionID.generate().key
+        let hex = key.hex
+        #expect(hex.utf8.count == 64 && hex == hex.lowercased())
+        #expect(key.withHex { String(decoding: $0, as: UTF8.self) } == hex)
+        #expect(SessionKey(key.bytes) == key)
+        func parsed(_ text: [UInt8]) -> SessionKey? { text.withUnsafeBufferPointer { SessionKey(hex: $0) } }
+        #expect(parsed(Array(hex.utf8)) == key)
+        #expect(parsed(Array(hex.uppercased().utf8)) == key)
+        #expect(parsed(Array(hex.utf8.dropLast())) == nil)
+        for position in [0, 7, 8, 31, 32, 63] {
+            for byte in UInt8.min...UInt8.max where Hexadecimal.value(byte) == nil {
+                var text = Array(hex.utf8)
+                text[position] = byte
+                #expect(parsed(text) == nil, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    /// The value of a hex digit, either case.
+    private enum Hexadecimal {
+        static func value(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): (byte | 0x20) - 87
+            default: nil
+            }
+        }
     }
 }

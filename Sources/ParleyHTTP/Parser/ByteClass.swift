@@ -41,6 +41,59 @@ enum ByteClass {
     /// A request-target byte (``target``): 0x21–0x7E, one compare.
     static func isTarget(_ byte: UInt8) -> Bool { byte &- 0x21 < 0x5E }
 
+    /// The index of the first byte at or after `index` (below `count`) that ends a run of
+    /// request-target bytes (``isTarget(_:)``), or `count`: eight bytes at a time while all
+    /// eight are target bytes, then byte by byte.
+    static func skipTarget(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        var index = index
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // Any byte below 0x21, any from 0x7F up (0x7F itself: zero after the XOR).
+            let below = (word &- 0x2121_2121_2121_2121) & ~word
+            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            guard (below | word | ((delete &- 0x0101_0101_0101_0101) & ~delete)) & 0x8080_8080_8080_8080 == 0
+            else { break }
+            index += 8
+        }
+        while index < count, isTarget(base[index]) { index += 1 }
+        return index
+    }
+
+    /// The index of the first byte at or after `index` (below `count`) that ends a run of
+    /// field-value bytes (``isFieldValue(_:)``: a CR, or a byte no value may hold), or `count`:
+    /// eight bytes at a time while none of the eight is a control byte or DEL, then byte by byte
+    /// (an HTAB ends only the fast steps).
+    static func skipFieldValue(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        var index = index
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // Any byte below 0x20 (obs-text from 0x80 up is a value byte), or 0x7F.
+            let below = (word &- 0x2020_2020_2020_2020) & ~word
+            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            guard (below | ((delete &- 0x0101_0101_0101_0101) & ~delete)) & 0x8080_8080_8080_8080 == 0 else { break }
+            index += 8
+        }
+        while index < count, isFieldValue(base[index]) { index += 1 }
+        return index
+    }
+
+    /// The index of the first `byte` at or after `index` and below `end`, or nil: eight bytes at a
+    /// time (a word with no such byte has no zero byte after XOR with eight copies of it).
+    static func index(of byte: UInt8, in base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int? {
+        var index = index
+        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < end {
+            if base[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
     private static func inMask(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
         if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
         if byte < 128 { return (high >> UInt64(byte &- 64)) & 1 == 1 }

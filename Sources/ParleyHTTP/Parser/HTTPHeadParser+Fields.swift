@@ -7,11 +7,13 @@ extension HTTPHeadParser {
     {
         var fields: [HTTPField] = []
         fields.reserveCapacity(8)  // one allocation for a typical head instead of four growths
+        guard let base = bytes.baseAddress else { throw .badRequest("The header section must end in an empty line.") }
         var lineStart = start
         while lineStart <= end {
-            var lf = lineStart
-            while bytes[lf] != ByteClass.lf { lf += 1 }
-            guard lf > lineStart, bytes[lf - 1] == ByteClass.cr else {
+            // `end` is an LF, so every line up to it ends in one.
+            guard let lf = ByteClass.index(of: ByteClass.lf, in: base, from: lineStart, end: end + 1),
+                lf > lineStart, bytes[lf - 1] == ByteClass.cr
+            else {
                 throw .badRequest("Header lines must end in CRLF.")
             }
             if lf - 1 == lineStart { return HTTPHeaders(fields) }  // the empty line
@@ -32,7 +34,12 @@ extension HTTPHeadParser {
             throw .badRequest("Obsolete line folding is not allowed.")
         }
         var index = 0
-        while index < line.count, ByteClass.isToken(line[index]) { index += 1 }
+        if scanned, let base = line.baseAddress {
+            // The scanner has checked the name's bytes: it ends at the first colon.
+            index = ByteClass.index(of: ByteClass.colon, in: base, from: 0, end: line.count) ?? line.count
+        } else {
+            while index < line.count, ByteClass.isToken(line[index]) { index += 1 }
+        }
         guard index > 0, index < line.count, line[index] == ByteClass.colon else {
             throw .badRequest("A header field name is malformed.")
         }

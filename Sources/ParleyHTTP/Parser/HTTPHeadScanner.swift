@@ -93,7 +93,7 @@ struct HTTPHeadScanner: Sendable {
         let methodEnd = index
         index += 1
         let targetStart = index
-        while index < count, ByteClass.isTarget(base[index]) { index += 1 }
+        index = ByteClass.skipTarget(base, from: index, count: count)
         guard index > targetStart, index < count, base[index] == ByteClass.sp else { return nil }
         let targetEnd = index
         index += 1
@@ -112,7 +112,7 @@ struct HTTPHeadScanner: Sendable {
             while index < count, ByteClass.isToken(base[index]) { index += 1 }
             guard index > nameStart, index < count, base[index] == ByteClass.colon else { return nil }
             index += 1
-            while index < count, ByteClass.isFieldValue(base[index]) { index += 1 }
+            index = ByteClass.skipFieldValue(base, from: index, count: count)
             guard index + 1 < count, base[index] == ByteClass.cr, base[index + 1] == ByteClass.lf else { return nil }
             index += 2
         }

@@ -29,6 +29,9 @@ final class EventLoop {
     private var accessLog: AccessLog
     @exclusivity(unchecked) private(set) var now: UInt64 = Syscall.monotonicNanoseconds()
     @exclusivity(unchecked) private(set) var draining = false
+    /// The storage the inbox's messages are taken into (``LoopHandle/takeMessages(resetting:into:)``),
+    /// kept empty between rounds so taking them allocates nothing.
+    @exclusivity(unchecked) private var spareMessages: [LoopMessage] = []
     private var drainDeadline: UInt64 = .max
     private let tick: Int32
     private var acceptsPaused = false
@@ -178,11 +181,17 @@ final class EventLoop {
     /// Handles the inbox's messages, and those they post to the loop itself (a job's response),
     /// until it is empty; `resetting` the wake-up eventfd first (after a wake-up).
     private func handleMessages(resetting: Bool) {
-        var messages = handle.takeMessages(resetting: resetting)
+        // The loop's own array, moved out while its messages are handled (a job run here may post
+        // to the loop, never reach this array) and put back empty with its storage.
+        var messages = spareMessages
+        spareMessages = []
+        handle.takeMessages(resetting: resetting, into: &messages)
         while !messages.isEmpty {
             handle(messages)
-            messages = handle.takeMessages(resetting: false)
+            messages.removeAll(keepingCapacity: true)
+            handle.takeMessages(resetting: false, into: &messages)
         }
+        spareMessages = messages
     }
 
     private func handle(_ messages: [LoopMessage]) {

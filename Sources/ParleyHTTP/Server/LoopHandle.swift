@@ -74,13 +74,14 @@ final class LoopHandle: TaskExecutor, Sendable {
     /// Whether messages wait (read by the loop after each round of events).
     var hasMessages: Bool { inbox.withLock { !$0.messages.isEmpty } }
 
-    /// Takes every queued message (called by the loop after a wake-up, `resetting` the eventfd).
-    func takeMessages(resetting: Bool) -> [LoopMessage] {
+    /// Takes every queued message into `taken` (called by the loop after a wake-up, `resetting`
+    /// the eventfd), which the loop hands in empty: the two arrays trade places, so the inbox
+    /// goes on with the loop's emptied storage. Returned as a copy and emptied in place, the
+    /// inbox's storage was still shared with that copy, so emptying it allocated new storage on
+    /// every take (two or three an answer).
+    func takeMessages(resetting: Bool, into taken: inout [LoopMessage]) {
         if resetting { Syscall.reset(eventFD: wakeup.rawValue) }
-        return inbox.withLock { inbox in
-            defer { inbox.messages.removeAll(keepingCapacity: true) }
-            return inbox.messages
-        }
+        inbox.withLock { inbox in swap(&inbox.messages, &taken) }
     }
 
     /// Called by the loop as its thread ends: later messages are refused (jobs go to the

@@ -22,7 +22,7 @@ extension LiveHandlers {
     {
         let id = try SessionRequest.id(requestContext)
         let lastEventId = try Self.lastEventId(request)
-        let keyHex = Hex.encode(id.key)
+        let keyHex = id.key.hex
         // Follow first, then read: a change committed in between is notified and not missed.
         guard let stream = followers.follow(id: id.text, keyHex: keyHex, lastEventId: lastEventId) else {
             throw ServiceProblem.make(

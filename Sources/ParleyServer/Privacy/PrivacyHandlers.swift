@@ -22,7 +22,7 @@ extension PrivacyHandlers {
         case .alreadyErased: throw ServiceProblem.sessionErased()
         case .erased(let rev):
             // Other processes drop their copy when the row's notification arrives; this one now.
-            if let key = SessionKey(id.key) { snapshots.invalidate(key: key, rev: rev) }
+            snapshots.invalidate(key: id.key, rev: rev)
             metrics.increment(.sessionsErased)
             // The caller's name, never the session id (a bearer capability).
             logger.info("a session was erased by \(caller.name)")

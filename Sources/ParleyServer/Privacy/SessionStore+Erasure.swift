@@ -23,7 +23,7 @@ extension SessionStore {
         while true {
             attempt += 1
             do {
-                return try await eraseOnce(Data(id.key))
+                return try await eraseOnce(Data(id.key.bytes))
             } catch let error as PostgresError where error.kind == .uniqueViolation && attempt < 5 {
                 continue  // an answer took the rev the `erase` row wanted: erase on top of it
             }

@@ -73,28 +73,38 @@ enum MillisecondTimestamp {
         let secondOfDay: Int
         let milliseconds: Int
 
-        /// `yyyy-MM-ddTHH:mm:ss.SSSZ` into `buffer`'s 24 bytes.
+        /// `yyyy-MM-ddTHH:mm:ss.SSSZ` into `buffer`'s 24 bytes. Two digits at a time, from one
+        /// unsigned division each: a digit at a time, each a signed division and remainder by 10,
+        /// the seventeen digits cost ~370 instructions a snapshot.
         func write(into buffer: UnsafeMutableBufferPointer<UInt8>) {
-            func put(_ value: Int, _ width: Int, at end: Int) {
-                var rest = value
-                for index in stride(from: end - 1, through: end - width, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
+            /// `value` (0…99) as two digits at `start`.
+            func pair(_ value: UInt32, at start: Int) {
+                let tens = value / 10
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+                buffer[start + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
             }
-            put(year, 4, at: 4)
+            let year = UInt32(truncatingIfNeeded: self.year)
+            let century = year / 100
+            pair(century, at: 0)
+            pair(year &- century &* 100, at: 2)
             buffer[4] = UInt8(ascii: "-")
-            put(month, 2, at: 7)
+            pair(UInt32(truncatingIfNeeded: month), at: 5)
             buffer[7] = UInt8(ascii: "-")
-            put(day, 2, at: 10)
+            pair(UInt32(truncatingIfNeeded: day), at: 8)
             buffer[10] = UInt8(ascii: "T")
-            put(secondOfDay / 3600, 2, at: 13)
+            let second = UInt32(truncatingIfNeeded: secondOfDay)
+            let minute = second / 60
+            let hour = minute / 60
+            pair(hour, at: 11)
             buffer[13] = UInt8(ascii: ":")
-            put(secondOfDay / 60 % 60, 2, at: 16)
+            pair(minute &- hour &* 60, at: 14)
             buffer[16] = UInt8(ascii: ":")
-            put(secondOfDay % 60, 2, at: 19)
+            pair(second &- minute &* 60, at: 17)
             buffer[19] = UInt8(ascii: ".")
-            put(milliseconds, 3, at: 23)
+            let millisecond = UInt32(truncatingIfNeeded: milliseconds)
+            let hundreds = millisecond / 100
+            buffer[20] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            pair(millisecond &- hundreds &* 100, at: 21)
             buffer[23] = UInt8(ascii: "Z")
         }
     }

@@ -61,7 +61,7 @@ struct SessionAppender: Sendable {
         }
         do {
             let (batch, notice) = statements(sent, notifying: appends)
-            let appended = try await committer.commitStatement(batch, afterwards: [notice])
+            let appended = try await committer.commitStatement(batch, afterward: notice)
             // Alone in its batch, a change won exactly when the insert wrote (or returned) a row.
             if appends.count == 1 { return [.success(!appended.isEmpty || appended.affectedRows > 0)] }
             let won = try winners(appended, of: sent)
@@ -112,10 +112,10 @@ struct SessionAppender: Sendable {
 
     /// Whether `row` (hex key, rev) is `append`'s.
     private static func names(_ row: PostgresRow, _ append: SessionAppend) -> Bool {
-        var key = append.keyHex
-        let sameKey = key.withUTF8 { key in
-            row.withText(at: 0) { text in text.elementsEqual(UnsafeRawBufferPointer(key)) } ?? false
-        }
+        let sameKey =
+            row.withText(at: 0) { text in
+                text.withMemoryRebound(to: UInt8.self) { SessionKey(hex: $0) } == append.key
+            } ?? false
         guard sameKey else { return false }
         return row.withText(at: 1) { text in
             var rev = 0
@@ -137,22 +137,15 @@ struct SessionAppender: Sendable {
         var description: String { "the session batch returned a row that names none of its changes" }
     }
 
-    /// A change as a set of a batch's changes tells them apart: its key and rev. Hashes the rev
-    /// and the key's first 16 hex digits (a SHA-256's, uniformly spread) rather than all 64;
-    /// equality compares the whole key.
+    /// A change as a set of a batch's changes tells them apart: its key and rev (the key hashed by
+    /// one word of its SHA-256, uniformly spread; equality compares all of it).
     private struct ChangeID: Hashable {
-        let keyHex: String
+        let key: SessionKey
         let rev: Int
 
         init(_ append: SessionAppend) {
-            keyHex = append.keyHex
+            key = append.key
             rev = append.rev
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(rev)
-            var key = keyHex
-            key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0.prefix(16)))) }
         }
     }
 
@@ -170,7 +163,7 @@ struct SessionAppender: Sendable {
             notices.startElement()
             for index in start..<end {
                 if index > start { notices.appendToElement(byte: UInt8(ascii: ",")) }
-                notices.appendToElement(changes[index].keyHex)
+                changes[index].key.withHex { notices.appendToElement(utf8: $0) }
                 notices.appendToElement(byte: UInt8(ascii: ":"))
                 notices.appendToElement(changes[index].rev)
             }

@@ -14,17 +14,17 @@ enum SessionChangeNotice {
         return changes
     }
 
-    /// The changes a payload names as the snapshot cache finds them (``SessionKey``): those of
-    /// ``changes(_:)`` whose key is a session key's 64 hex digits, without a `String` per key.
-    static func keys(_ payload: String) -> [(key: SessionKey, rev: Int)] {
-        var changes: [(key: SessionKey, rev: Int)] = []
+    /// Calls `body` with each change the payload names whose key is a session key's 64 hex digits
+    /// (as the snapshot cache finds them, ``SessionKey``), read where the payload lies: what the
+    /// listener hands the snapshot cache for every notification, without a `String` per key or
+    /// an array of them.
+    static func forEachKey(in payload: String, _ body: (SessionKey, Int) -> Void) {
         forEachItem(of: payload) { item in
             if let (colon, rev) = parts(item), let key = SessionKey(hex: UnsafeBufferPointer(rebasing: item[..<colon]))
             {
-                changes.append((key, rev))
+                body(key, rev)
             }
         }
-        return changes
     }
 
     /// Calls `body` with each comma-separated item of `payload`'s bytes (empty ones too).

@@ -6,15 +6,18 @@ import ParleyCrypto
 struct SessionID: Sendable {
     /// The id as the client sends it.
     let text: String
-    /// SHA-256 of the id's UTF-8 bytes: the `sessions.key` column.
-    let key: [UInt8]
+    /// SHA-256 of the id's UTF-8 bytes: the `sessions.key` column. Inline (``SessionKey``), not an
+    /// array: every cached session's state holds one.
+    let key: SessionKey
 
     /// Wraps whatever the client sent. A malformed id is not rejected here: it is hashed
     /// and looked up like any other, so "malformed" and "unknown" take the same path and
     /// the same time (both end in 404), which tells a guesser nothing.
     init(_ text: String) {
         self.text = text
-        key = SHA256.hash(Array(text.utf8))
+        // A SHA-256 digest is always 32 bytes.
+        guard let key = SessionKey(SHA256.hash(Array(text.utf8))) else { preconditionFailure("SHA-256 is 32 bytes") }
+        self.key = key
     }
 
     /// A fresh id from the system's cryptographically secure generator (getrandom on Linux).

@@ -45,7 +45,7 @@ struct SessionReader: Sendable {
         -> [Result<SessionRecord?, any Error>]
     {
         var keys = PostgresTextArray(capacity: 72 * ids.count + 16)
-        for id in ids { keys.append(Hex.encode(id.key)) }
+        for id in ids { id.key.withHex { keys.append(utf8: $0) } }
         let rows: PostgresRows
         do {
             rows = try await pool.queryPlannedGenerically(PostgresQuery(unsafeSQL: sql, binds: [keys.bind]))

@@ -61,7 +61,7 @@ struct SessionSnapshot: Sendable {
         Self.append(#","session":"#, to: &bytes)
         CanonicalJSON.writeString(record.id.text, into: &bytes)
         Self.append(#","status":"#, to: &bytes)
-        CanonicalJSON.writeString(record.status.rawValue, into: &bytes)
+        Self.append(Self.statusJSON(record.status), to: &bytes)
         Self.append(#","step":"#, to: &bytes)
         CanonicalJSON.writeString(record.step, into: &bytes)
         Self.append(#","values":"#, to: &bytes)
@@ -105,6 +105,16 @@ struct SessionSnapshot: Sendable {
     /// literals took the generic sequence append (~170 instructions).
     private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A status as its canonical JSON string: plain identifiers, written without the escape check.
+    private static func statusJSON(_ status: SessionStatus) -> StaticString {
+        switch status {
+        case .active: #""active""#
+        case .completed: #""completed""#
+        case .expired: #""expired""#
+        case .erased: #""erased""#
+        }
     }
 
     /// Appends a non-negative number's decimal digits without a `String` in between.

@@ -16,7 +16,7 @@ extension SessionStore {
     /// statement and only when its append won; the idempotency record likewise. The caller hears
     /// back only after that transaction committed.
     func apply(_ change: Change, expectedRev: Int) async throws -> ChangeResult {
-        let claim = change.idempotency.map { Hex.encode(change.after.id.key) + ":" + $0.key }
+        let claim = change.idempotency.map { change.after.id.key.hex + ":" + $0.key }
         // Two requests with one key in this process: the second answers 409 at once.
         if let claim, !claims.claim(claim) { return .idempotencyInFlight }
         defer { if let claim { claims.release(claim) } }
@@ -27,7 +27,7 @@ extension SessionStore {
             // A request with the same key (here or in another process) may be the one that won.
             if let record = change.idempotency,
                 let stored = try await pool.withConnection({ connection in
-                    try await recorded(Data(change.after.id.key), record.key, connection)
+                    try await recorded(Data(change.after.id.key.bytes), record.key, connection)
                 })
             {
                 return .idempotencyRecorded(stored)
@@ -43,7 +43,7 @@ extension SessionStore {
     /// meanwhile means the session moved on and the append is refused.
     private func completion(of change: Change) async throws -> Completion? {
         guard let complete = change.complete else { return nil }
-        let key = Data(change.after.id.key)
+        let key = Data(change.after.id.key.bytes)
         let earlier = try await pool.withConnection { connection in try await log(key, connection) }
         let this = LogRow(
             rev: change.after.rev, kind: change.kind, step: change.step, answers: change.answers?.json,
@@ -55,23 +55,24 @@ extension SessionStore {
     private func appendRow(_ change: Change, completion: Completion?) throws -> SessionAppend {
         // The state's fields are read in place: a copy of it (or of its key through `Data` and
         // back) cost a retain of each of its parts on every answer.
-        let session = change.after.id.key
+        let key = change.after.id.key
         let sensitive = change.sensitive
-        var loggedAnswers = ""
+        var loggedAnswers: [UInt8] = []
         if let answers = change.answers {
             if sensitive.isEmpty || !answers.fieldIds.contains(where: sensitive.contains) {
                 // Nothing to seal (no sensitive field among these answers, as on most steps of a
-                // flow that has some): the canonical text written straight from the answers, the
-                // bytes sealing would have encoded.
-                var bytes: [UInt8] = []
-                answers.writeCanonicalJSON(into: &bytes)
-                loggedAnswers = String(decoding: bytes, as: UTF8.self)
+                // flow that has some): the canonical bytes written straight from the answers, the
+                // bytes sealing would have encoded, into room for a step's few answers (grown
+                // from empty, the array was reallocated twice an answer).
+                loggedAnswers.reserveCapacity(Self.answersRoom)
+                answers.writeCanonicalJSON(into: &loggedAnswers)
             } else {
-                loggedAnswers = Self.text(try sealing.seal(answers, sensitive: sensitive, session: session))
+                loggedAnswers = CanonicalJSON.encode(
+                    try sealing.seal(answers, sensitive: sensitive, session: key.bytes))
             }
         }
         var append = SessionAppend(
-            keyHex: Hex.encode(session), rev: change.after.rev, month: change.after.month, kind: change.kind,
+            key: key, rev: change.after.rev, month: change.after.month, kind: change.kind,
             step: change.step, answers: loggedAnswers, outcome: change.outcome.map(Self.outcomeText) ?? "",
             nextStep: change.nextStep ?? "", core: change.after.core, expiresAt: change.after.expiresAt,
             depth: change.after.path.count)
@@ -81,16 +82,20 @@ extension SessionStore {
             let steps = JSONValue.array(change.after.path.map { ["step": .string($0.step)] })
             append.completion = (
                 Self.text(steps), Self.text(.array(completion.path.map(JSONValue.string))),
-                Self.text(try sealing.seal(completion.answers, sensitive: sensitive, session: session))
+                Self.text(try sealing.seal(completion.answers, sensitive: sensitive, session: key.bytes))
             )
         }
         if let record = change.idempotency {
             let response = try recordable(
-                record.body, sensitive: sensitive, key: Data(session), idempotencyKey: record.key)
+                record.body, sensitive: sensitive, key: Data(key.bytes), idempotencyKey: record.key)
             append.idempotency = (record.key, Hex.encode(record.requestHash), record.status, Hex.encode(response))
         }
         return append
     }
+
+    /// The bytes reserved for a log row's answers: a step's few fields and values fit (longer ones
+    /// grow the array as before).
+    private static let answersRoom = 128
 
     /// Canonical JSON text.
     static func text(_ value: JSONValue) -> String { String(decoding: CanonicalJSON.encode(value), as: UTF8.self) }

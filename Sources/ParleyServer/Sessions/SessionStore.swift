@@ -86,8 +86,8 @@ struct SessionStore: Sendable {
     /// (``SessionAppender``): one statement and one commit for many starts.
     func create(_ record: SessionRecord, startedAt: Double) async throws {
         let start = SessionAppend(
-            keyHex: Hex.encode(record.id.key), rev: record.rev, month: record.month, kind: "start", step: record.step,
-            answers: "", outcome: "", nextStep: "", core: record.core, expiresAt: record.expiresAt, depth: 0,
+            key: record.id.key, rev: record.rev, month: record.month, kind: "start", step: record.step,
+            answers: [], outcome: "", nextStep: "", core: record.core, expiresAt: record.expiresAt, depth: 0,
             start: (record.flowId, record.version, record.channel, record.locale ?? "", startedAt))
         // 128 random bits never repeat in practice; if they did, the start fails rather than
         // joining another session's log.
@@ -127,7 +127,7 @@ struct SessionStore: Sendable {
         var log: [LogRow] = []
         log.reserveCapacity(rows.count)
         for row in rows where try row.decode(Int?.self, column: "rev") != nil {
-            log.append(try logRow(row, session: id.key, sealing: sealing))
+            log.append(try logRow(row, session: id.key.bytes, sealing: sealing))
         }
         if let record = SessionFold.record(identity, log: log) { return record }
         // An erased tombstone whose log went with its month's partition: the row is all there is.
@@ -175,13 +175,13 @@ struct SessionStore: Sendable {
 
     /// The session's log, oldest first.
     func log(_ id: SessionID) async throws -> [LogRow] {
-        try await pool.withConnection { connection in try await log(Data(id.key), connection) }
+        try await pool.withConnection { connection in try await log(Data(id.key.bytes), connection) }
     }
 
     /// The response recorded for an `Idempotency-Key`, if any.
     func recorded(_ id: SessionID, idempotencyKey: String) async throws -> StoredResponse? {
         try await pool.withConnection { connection in
-            try await recorded(Data(id.key), idempotencyKey, connection)
+            try await recorded(Data(id.key.bytes), idempotencyKey, connection)
         }
     }
 
@@ -245,7 +245,7 @@ extension SessionStore {
             SELECT s.key, \(step), failed.field, failed.rule, count(*), s.flow_id, s.version, s.core_version, s.locale,
                    s.created_at
             FROM sessions s, unnest(\(fields)::text[], \(rules)::text[]) AS failed (field, rule)
-            WHERE s.key = \(Data(id.key))
+            WHERE s.key = \(Data(id.key.bytes))
             GROUP BY s.key, failed.field, failed.rule, s.flow_id, s.version, s.core_version, s.locale, s.created_at
             ON CONFLICT (session_key, step, field, rule) DO UPDATE SET count = session_rejections.count + EXCLUDED.count
             """)

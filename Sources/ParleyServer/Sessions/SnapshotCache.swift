@@ -81,7 +81,7 @@ final class SnapshotCache: Sendable {
 
     /// Remembers a snapshot (and the state it shows) unless a newer rev is already known.
     func store(_ snapshot: SessionSnapshot, record: SessionRecord? = nil, id: SessionID) {
-        guard let key = SessionKey(id.key) else { return }
+        let key = id.key
         let id = CachedSessionID(id.text)
         // The state's answers are about as large as the body's prefill and path: counted twice.
         let cost = snapshot.bodyCount * (record == nil ? 1 : 2)
@@ -104,17 +104,27 @@ final class SnapshotCache: Sendable {
 
     /// A change at `rev` happened (in any process): drop older snapshots of that session.
     func invalidate(key: SessionKey, rev: Int) {
-        invalidate([(key, rev)])
+        invalidate { note in note(key, rev) }
     }
 
     /// Changes happened (a group-committed batch's notification lists many): drops older
     /// snapshots of those sessions under one acquisition of the lock.
     func invalidate(_ changes: [(key: SessionKey, rev: Int)]) {
-        let dropped = state.withLock { state -> [Entry] in
-            var dropped: [Entry] = []
-            for (key, rev) in changes {
+        invalidate { note in
+            for (key, rev) in changes { note(key, rev) }
+        }
+    }
+
+    /// ``invalidate(_:)-([(key:rev:)])`` for the changes `changes` passes to its argument, one by
+    /// one (``SessionChangeNotice/forEachKey(in:_:)`` reads them from a notification where they
+    /// lie): no array of them, and none of the dropped entries for the common notification that
+    /// drops one (each answer's own comes back here), which are released after the lock.
+    func invalidate(_ changes: ((SessionKey, Int) -> Void) -> Void) {
+        let dropped = state.withLock { state -> (first: Entry?, more: [Entry]) in
+            var dropped: (first: Entry?, more: [Entry]) = (nil, [])
+            changes { key, rev in
                 state.notified.note(key, rev: rev)
-                guard let id = state.ids[key] else { continue }
+                guard let id = state.ids[key] else { return }
                 // In place, and only the entry's reference moved out: replacing the slot copied
                 // it, a snapshot and a state, and the answer's own notification lands here.
                 let old = state.slots.modify(id) { slot, cost -> Entry? in
@@ -124,7 +134,8 @@ final class SnapshotCache: Sendable {
                     defer { slot.entry = nil }
                     return slot.entry
                 }
-                if let old, let old { dropped.append(old) }
+                guard let old, let old else { return }
+                if dropped.first == nil { dropped.first = old } else { dropped.more.append(old) }
             }
             return dropped
         }
