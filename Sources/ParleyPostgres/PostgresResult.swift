@@ -39,6 +39,18 @@ final class PostgresResult: @unchecked Sendable {
     /// Whether the cell at `row`, `column` (which exist) is SQL `NULL`.
     func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(pointer, Int32(row), Int32(column)) != 0 }
 
+    /// Calls `body` with the bytes of the cell at `row`, `column` (which exist and is not `NULL`)
+    /// where libpq holds them: valid for the call only, while this result lives.
+    func withValue<T>(_ row: Int, _ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let length = Int(PQgetlength(pointer, Int32(row), Int32(column)))
+        guard length > 0, let start = PQgetvalue(pointer, Int32(row), Int32(column)) else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return try withExtendedLifetime(self) {
+            try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(start), count: length))
+        }
+    }
+
     /// The text of the cell at `row`, `column` (which exist and is not `NULL`).
     func value(_ row: Int, _ column: Int) -> [UInt8] {
         let length = Int(PQgetlength(pointer, Int32(row), Int32(column)))

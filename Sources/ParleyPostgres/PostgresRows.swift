@@ -86,7 +86,7 @@ public struct PostgresRow: Sendable {
         }
         let typeOID = result.columnType(index)
         do {
-            return try T.decode(postgresText: result.value(row, index), typeOID: typeOID)
+            return try result.withValue(row, index) { try T.decode(postgresBytes: $0, typeOID: typeOID) }
         } catch let failure as PostgresDecodingFailure {
             throw PostgresError(
                 .decoding,

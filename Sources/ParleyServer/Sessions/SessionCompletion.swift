@@ -13,7 +13,7 @@ enum SessionCompletion {
             case "start":
                 path = []
             case "answer":
-                guard let json = row.answers, let answers = try? Answers(json) else { return nil }
+                guard let answers = row.answers else { return nil }
                 path.append(PathEntry(step: row.step, answers: answers))
             case "back":
                 guard let last = path.popLast(), last.step.isScalarEqual(to: row.step) else { return nil }
@@ -26,7 +26,7 @@ enum SessionCompletion {
                 if let index = path.firstIndex(where: { $0.step.isScalarEqual(to: target) }) {
                     path.removeSubrange(index...)
                 } else if !row.step.isScalarEqual(to: target) {
-                    guard let json = row.answers, let answers = try? Answers(json) else { return nil }
+                    guard let answers = row.answers else { return nil }
                     path.append(PathEntry(step: row.step, answers: answers))
                 }
             default:

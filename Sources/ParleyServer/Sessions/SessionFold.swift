@@ -87,9 +87,6 @@ enum SessionFold {
             }
         }
 
-        private static func answers(_ row: SessionStore.LogRow) -> Answers {
-            guard let json = row.answers, let answers = try? Answers(json) else { return Answers() }
-            return answers
-        }
+        private static func answers(_ row: SessionStore.LogRow) -> Answers { row.answers ?? Answers() }
     }
 }

@@ -33,7 +33,7 @@ extension SessionHandlers {
         if let known = try ledger.cached(idText, clientRev: rev) {
             (record, version) = known
         } else {
-            (record, version) = try await ledger.current(SessionID(idText), clientRev: rev)
+            (record, version) = try await ledger.current(SessionID(idText), clientRev: rev, caching: false)
         }
         try checkCurrent(record, version, step: stepId, rev: rev)
         // The session's locale: the interpreter's messages come from the rules in that language.
@@ -102,7 +102,7 @@ extension SessionHandlers {
         }
         if let retry, let replay = try await ledger.replayed(id, retry) { return replay }
 
-        let (record, version) = try await ledger.current(id, clientRev: rev)
+        let (record, version) = try await ledger.current(id, clientRev: rev, caching: false)
         try checkCurrent(record, version, step: nil, rev: rev)
         guard let previous = record.path.last else {
             throw ServiceProblem.sessionConflict(

@@ -39,7 +39,7 @@ public struct SessionInspector: Sendable {
             entry["rev"] = .number(JSONNumber(row.rev))
             entry["kind"] = .string(row.kind)
             entry["step"] = .string(row.step)
-            if let answers = row.answers { entry["answers"] = mask(answers) }
+            if let answers = row.answers { entry["answers"] = mask(answers.json) }
             if let next = row.nextStep { entry["next"] = .string(next) }
             log.append(.object(entry))
         }

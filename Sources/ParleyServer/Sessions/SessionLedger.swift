@@ -35,7 +35,14 @@ struct SessionLedger: Sendable {
     /// rev at least the client's (a cached rev is never newer than the stored one, so a lower
     /// client rev is truly stale); else folded from the stored log, and cached. 404, 410 as
     /// ``loadSession(_:)``.
-    func current(_ id: SessionID, clientRev: Int?) async throws -> (SessionRecord, StoredFlowVersion) {
+    ///
+    /// `caching: false` for a change that commits a new state right away (an answer, `back`):
+    /// the state read is not rendered nor cached, since the commit caches the one after it. Its
+    /// snapshot and the cache's store cost a cold answer ~26k instructions (issue 27), for a
+    /// snapshot replaced before anyone could read it; a refused change renders it then.
+    func current(_ id: SessionID, clientRev: Int?, caching: Bool = true) async throws
+        -> (SessionRecord, StoredFlowVersion)
+    {
         if let record = snapshots.record(id.text), record.rev >= clientRev ?? .max {
             if record.isExpired(now: Date().timeIntervalSince1970) { throw ServiceProblem.sessionExpired() }
             return (record, try await pinnedVersion(record))
@@ -43,7 +50,7 @@ struct SessionLedger: Sendable {
         var record = try await loadSession(id)
         let version = try await pinnedVersion(record)
         record.context = PathEntry.merged(record.path, in: version.flow)
-        _ = try snapshot(of: record, in: version)
+        if caching { _ = try snapshot(of: record, in: version) }
         return (record, version)
     }
 

@@ -78,7 +78,8 @@ struct SessionReader: Sendable {
         let description: String
     }
 
-    /// The columns ``SessionStore/fold(_:rows:sealing:)`` reads, after the key's position.
+    /// The columns ``SessionStore/fold(_:rows:sealing:)`` reads, after the key's position, in the
+    /// order it reads them by (``SessionStore/ReadColumn``, then ``SessionStore/LogColumn``).
     ///
     /// The keys are unnested from a subquery's value, not from the parameter itself: given the
     /// parameter, the planner counts the array's keys, so a batch of two looked far cheaper

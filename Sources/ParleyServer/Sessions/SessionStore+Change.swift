@@ -46,7 +46,7 @@ extension SessionStore {
         let key = Data(change.after.id.key.bytes)
         let earlier = try await pool.withConnection { connection in try await log(key, connection) }
         let this = LogRow(
-            rev: change.after.rev, kind: change.kind, step: change.step, answers: change.answers?.json,
+            rev: change.after.rev, kind: change.kind, step: change.step, answers: change.answers,
             nextStep: change.nextStep)
         return try complete(earlier.filter { $0.rev < change.after.rev } + [this])
     }

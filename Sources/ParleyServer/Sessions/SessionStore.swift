@@ -49,7 +49,8 @@ struct SessionStore: Sendable {
         let rev: Int
         let kind: String
         let step: String
-        let answers: JSONValue?
+        /// Opened (sealed answers decrypted); nil for a row without answers.
+        let answers: Answers?
         let nextStep: String?
         /// A `say` row's message.
         var outcome: JSONValue? = nil
@@ -113,42 +114,81 @@ struct SessionStore: Sendable {
 
     /// The state of session `id` from its rows as ``SessionReader`` reads them: the `sessions`
     /// row's columns beside each log row, oldest first (one row with a null rev for an empty log).
+    ///
+    /// Columns are read by their place in ``SessionReader``'s statement (``ReadColumn``): found by
+    /// name, each of the ~20 cells a session's rows are read from scanned the result's column
+    /// names through libpq (~10k instructions a cold answer).
     static func fold<Rows: Collection>(_ id: SessionID, rows: Rows, sealing: AnswerSealing) throws -> SessionRecord
     where Rows.Element == PostgresRow {
         guard let row = rows.first else {
             throw SessionReader.UnreadableRows(description: "a session read returned no row")
         }
         let identity = SessionFold.Identity(
-            id: id, flowId: try row.decode(column: "flow_id"), version: try row.decode(column: "version"),
-            channel: try row.decode(column: "channel"), core: try row.decode(column: "core_version"),
-            locale: try row.decode(column: "locale"),
-            status: SessionStatus(rawValue: try row.decode(column: "status")) ?? .expired,
-            expiresAt: try row.decode(column: "row_expires"), month: try row.decode(column: "row_month"))
+            id: id, flowId: try row.decode(at: ReadColumn.flowId), version: try row.decode(at: ReadColumn.version),
+            channel: try row.decode(at: ReadColumn.channel), core: try row.decode(at: ReadColumn.core),
+            locale: try row.decode(at: ReadColumn.locale),
+            status: SessionStatus(rawValue: try row.decode(at: ReadColumn.status)) ?? .expired,
+            expiresAt: try row.decode(at: ReadColumn.expires), month: try row.decode(at: ReadColumn.month))
         var log: [LogRow] = []
         log.reserveCapacity(rows.count)
-        for row in rows where try row.decode(Int?.self, column: "rev") != nil {
-            log.append(try logRow(row, session: id.key.bytes, sealing: sealing))
+        for row in rows where !row.isNull(at: ReadColumn.log) {
+            log.append(try logRow(row, from: ReadColumn.log, session: id.key.bytes, sealing: sealing))
         }
         if let record = SessionFold.record(identity, log: log) { return record }
         // An erased tombstone whose log went with its month's partition: the row is all there is.
         return SessionRecord(
             id: id, flowId: identity.flowId, version: identity.version, channel: identity.channel,
-            core: identity.core, locale: identity.locale, rev: try row.decode(column: "row_rev"),
-            status: identity.status, step: try row.decode(column: "row_step"), path: [], values: Answers(),
+            core: identity.core, locale: identity.locale, rev: try row.decode(at: ReadColumn.rev),
+            status: identity.status, step: try row.decode(at: ReadColumn.step), path: [], values: Answers(),
             forward: [], messages: .array([]), expiresAt: identity.expiresAt, month: identity.month)
     }
 
-    /// A `session_log` row as read, its sealed answers opened with `sealing`.
-    private static func logRow(_ row: PostgresRow, session: [UInt8], sealing: AnswerSealing) throws -> LogRow {
-        let answers: PostgresJSONB? = try row.decode(column: "answers")
-        let outcome: PostgresJSONB? = try row.decode(column: "outcome")
+    /// Where ``SessionReader``'s statement puts the `sessions` row's columns; the log row's follow
+    /// from ``log`` on, in ``LogColumn``'s order.
+    enum ReadColumn {
+        static let flowId = 1
+        static let version = 2
+        static let channel = 3
+        static let core = 4
+        static let locale = 5
+        static let status = 6
+        static let rev = 7
+        static let step = 8
+        static let expires = 9
+        static let month = 10
+        /// The first of the log row's columns (its rev: null when the log is empty).
+        static let log = 11
+    }
+
+    /// A log row's columns from its first: `rev, kind, step, answers, outcome, next_step, month,
+    /// expires`, in both statements that read them (``SessionReader``'s and ``log(_:_:)``).
+    enum LogColumn {
+        static let rev = 0
+        static let kind = 1
+        static let step = 2
+        static let answers = 3
+        static let outcome = 4
+        static let nextStep = 5
+        static let month = 6
+        static let expires = 7
+    }
+
+    /// A `session_log` row as read from column `first` on (``LogColumn``), its sealed answers
+    /// opened with `sealing`. Only a `say` row's outcome is parsed: it is the only one read.
+    private static func logRow(_ row: PostgresRow, from first: Int, session: [UInt8], sealing: AnswerSealing)
+        throws -> LogRow
+    {
+        let answers: PostgresJSONB? = try row.decode(at: first + LogColumn.answers)
+        let kind: String = try row.decode(at: first + LogColumn.kind)
+        let outcome: PostgresJSONB? = kind == "say" ? try row.decode(at: first + LogColumn.outcome) : nil
         return LogRow(
-            rev: try row.decode(column: "rev"), kind: try row.decode(column: "kind"),
-            step: try row.decode(column: "step"),
-            answers: try answers.map { try sealing.open(try JSONParser.parse($0.bytes), session: session).json },
-            nextStep: try row.decode(column: "next_step"),
-            outcome: try outcome.map { try JSONParser.parse($0.bytes) }, expiresAt: try row.decode(column: "expires"),
-            month: try row.decode(column: "month"))
+            rev: try row.decode(at: first + LogColumn.rev), kind: kind,
+            step: try row.decode(at: first + LogColumn.step),
+            answers: try answers.map { try sealing.open(try JSONParser.parse($0.bytes), session: session) },
+            nextStep: try row.decode(at: first + LogColumn.nextStep),
+            outcome: try outcome.map { try JSONParser.parse($0.bytes) },
+            expiresAt: try row.decode(at: first + LogColumn.expires),
+            month: try row.decode(at: first + LogColumn.month))
     }
 
     /// Stored path entries with their sealed answers opened; a malformed list reads as empty
@@ -197,7 +237,7 @@ struct SessionStore: Sendable {
             SELECT rev, kind, step, answers, outcome, next_step, month, extract(epoch FROM expires_at)::float8 AS expires
             FROM session_log WHERE session_key = \(key) ORDER BY rev
             """)
-        return try rows.map { try Self.logRow($0, session: Array(key), sealing: sealing) }
+        return try rows.map { try Self.logRow($0, from: 0, session: Array(key), sealing: sealing) }
     }
 
     /// A recorded response; a sealed one (the session has sensitive fields) is opened.
