@@ -23,25 +23,33 @@ struct SessionID: Sendable {
     /// A fresh id from the system's cryptographically secure generator (getrandom on Linux).
     static func generate() -> SessionID {
         var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        for _ in 0..<2 {
-            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
-        }
-        return SessionID(base64url(bytes))
+        let random = (generator.next() as UInt64, generator.next() as UInt64)
+        return SessionID(withUnsafeBytes(of: random) { base64url($0) })
     }
 
-    /// RFC 4648 §5 base64url without padding.
-    static func base64url(_ bytes: [UInt8]) -> String {
-        var text = ""
-        for scalar in Base64.encode(bytes).unicodeScalars {
-            switch scalar {
-            case "+": text.append("-")
-            case "/": text.append("_")
-            case "=": continue
-            default: text.unicodeScalars.append(scalar)
+    /// RFC 4648 §5 base64url without padding, written straight into the string's storage: the
+    /// standard alphabet's text rewritten scalar by scalar cost a start ~9.7k instructions.
+    static func base64url(_ bytes: UnsafeRawBufferPointer) -> String {
+        let count = (bytes.count * 4 + 2) / 3
+        return String(unsafeUninitializedCapacity: count) { text in
+            var written = 0
+            var index = 0
+            while index < bytes.count {
+                let left = bytes.count - index
+                let group =
+                    UInt32(bytes[index]) << 16 | (left > 1 ? UInt32(bytes[index + 1]) << 8 : 0)
+                    | (left > 2 ? UInt32(bytes[index + 2]) : 0)
+                for place in 0..<min(4, left + 1) {
+                    text[written] = alphabet[Int(group >> (18 - 6 * UInt32(place)) & 63)]
+                    written += 1
+                }
+                index += 3
             }
+            return written
         }
-        return text
     }
+
+    /// RFC 4648 §5's alphabet, as bytes.
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 }
