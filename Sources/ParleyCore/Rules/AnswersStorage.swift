@@ -22,8 +22,12 @@ final class AnswersStorage: ManagedBuffer<AnswersStorage.Header, UInt8> {
         count: Int, byteCount: Int,
         _ fill: (_ ends: UnsafeMutablePointer<UInt32>, _ bytes: UnsafeMutablePointer<UInt8>) -> Void
     ) -> AnswersStorage {
+        // Named, not `create` through the dynamic `Self`: Embedded Swift (parley-core.wasm) passed
+        // no usable metatype for it, and the allocation trapped.
         let storage = unsafeDowncast(
-            create(minimumCapacity: 8 * count + byteCount) { _ in Header(count: count, byteCount: byteCount) },
+            AnswersStorage.create(minimumCapacity: 8 * count + byteCount) { _ in
+                Header(count: count, byteCount: byteCount)
+            },
             to: AnswersStorage.self)
         storage.withUnsafeMutablePointerToElements { tail in
             // The tail follows the two-word header, so it is aligned for `UInt32`.
