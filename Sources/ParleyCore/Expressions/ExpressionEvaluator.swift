@@ -30,7 +30,7 @@ public struct ExpressionEvaluator: Sendable {
 
     /// Removes a field's answer (it is hidden): it reads as empty from now on.
     public mutating func clear(_ fieldId: String) {
-        guard answers[fieldId] != nil else { return }
+        guard answers.hasValue(fieldId) else { return }
         answers[fieldId] = nil
         for index in memo.indices { memo[index] = nil }
     }

@@ -56,7 +56,7 @@ public struct StepEvaluation: Sendable, Equatable {
         let visibility = ScreenVisibility.resolve(screen, evaluator: &evaluator)
         var stored = answers
         var cleared: [String] = []
-        for field in visibility.hiddenFields where answers[field] != nil {
+        for field in visibility.hiddenFields where answers.hasValue(field) {
             cleared.append(field)
             stored[field] = nil
         }
@@ -81,7 +81,7 @@ public struct StepEvaluation: Sendable, Equatable {
         let visibility = ScreenVisibility.resolve(step.screen, evaluator: &evaluator)
         var kept = answers
         var cleared: [String] = []
-        for field in visibility.hiddenFields where answers[field] != nil {
+        for field in visibility.hiddenFields where answers.hasValue(field) {
             cleared.append(field)
             kept[field] = nil
         }

@@ -79,6 +79,14 @@ public enum CanonicalJSON {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Appends the UTF-8 string `bytes` as ``writeString(_:into:)`` does (``Answers`` keeps its
+    /// ids and values as bytes).
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        writeEscaped(bytes, into: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
     /// `bytes` with the minimal escapes. Most strings need none: they are checked eight bytes at
     /// a time, and only a word holding a byte to escape is walked byte by byte.
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {

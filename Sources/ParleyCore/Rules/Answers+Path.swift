@@ -3,9 +3,13 @@ extension Answers {
     ///
     /// This is how the answers of a session's path add up, step after step (docs/sessions.md).
     public func merging(_ later: Answers) -> Answers {
-        guard !fieldIds.isEmpty else { return later }
+        guard storage != nil, let laterStorage = later.storage else { return storage == nil ? later : self }
         var merged = self
-        for field in later.fieldIds { merged[field] = later[field] }
+        // Bytes to bytes: no `String` made of an id or a value. Each update makes one storage of
+        // the merged size (a path's are a few hundred bytes): `later` is a step's handful.
+        laterStorage.withEntries { entries in
+            for index in 0..<entries.count { merged.update(key: entries.key(index), value: entries.value(index)) }
+        }
         return merged
     }
 
@@ -20,17 +24,29 @@ extension Answers {
     public static func onPath(_ answers: Answers, context: Answers, screen: Screen) -> Answers {
         // A screen declares a handful of fields: a list compared scalar by scalar costs less than
         // hashing them into a set, and the context (which grows with the path) is only touched
-        // where the screen has a field, so the 50th step costs what the 1st does.
+        // where the screen has a field, so the 50th step costs what the 1st does but for copying
+        // the context's bytes (packed: one allocation and two `memcpy`s a field of the screen).
         let onScreen = screen.fieldIdList
-        // Copy one side and remove from it rather than rebuilding (each insert keeps the order).
+        // Copy one side and remove from it rather than rebuilding (each removal keeps the order).
         var visible = answers
-        for field in answers.fieldIds where !onScreen.contains(where: { $0.isScalarEqual(to: field) }) {
-            visible[field] = nil
+        var index = visible.count - 1
+        while index >= 0 {
+            if !visible.fieldId(at: index, isAmong: onScreen) { visible.removeEntry(at: index) }
+            index -= 1
         }
-        guard !context.fieldIds.isEmpty else { return visible }
-        var earlier = context
-        for field in onScreen where earlier[field] != nil { earlier[field] = nil }
-        return earlier.merging(visible)
+        guard context.storage != nil else { return visible }
+        // Each field of the screen takes this step's value, or none: its earlier one goes either way.
+        var merged = context
+        for field in onScreen {
+            withUTF8(field) { key in
+                guard let storage = visible.storage else { return merged.update(key: key, value: nil) }
+                storage.withEntries { entries in
+                    let (index, found) = entries.position(of: key)
+                    merged.update(key: key, value: found ? entries.value(index) : nil)
+                }
+            }
+        }
+        return merged
     }
 }
 

@@ -1,20 +1,29 @@
 /// Submitted answers: `fieldId → string` (docs/rules.md).
 ///
-/// Keys compare scalar by scalar (``ScalarKey``), never with Swift's
-/// canonical-equivalence `==`, so "ä" and "a\u{308}" are different fields.
-/// `null` means absent: such a key is dropped, exactly as if it were missing.
-public struct Answers: Sendable, Equatable {
-    /// The field ids that have a (non-null) value, in Unicode scalar order.
-    public private(set) var fieldIds: [String]
-    /// Each field's value, at its id's index in ``fieldIds``. Found by binary search: a step's
-    /// answers are a handful and a path's a few dozen, where hashing each id (a dictionary
-    /// beside the sorted ids) cost more than the search, on every lookup of every rule.
-    private var values: [String]
+/// Keys compare scalar by scalar, never with Swift's canonical-equivalence `==`, so "ä" and
+/// "a\u{308}" are different fields. `null` means absent: such a key is dropped, exactly as if it
+/// were missing.
+///
+/// Stored packed (issue 27): every id and value's UTF-8 in one immutable allocation, in scalar
+/// order, with a table of where each ends (``AnswersStorage``). A session's merged answers grow by
+/// a step's on every answer and the cached state keeps them: as two `[String]` arrays each copy
+/// retained every id and value and each release released them one by one (~10k instructions at
+/// the 50th step of a path), where packed a change is one allocation and two `memcpy`s, a release
+/// one free, and the ids and values of a merged path take less than half the memory. UTF-8's byte
+/// order is the scalar order and equal bytes are equal scalars, so the binary search and equality
+/// compare bytes. A value is a `String` again when read: with no allocation for up to fifteen
+/// bytes (a small string), which most answers and every field id of the shipped flows are.
+///
+/// `@unchecked Sendable` is safe: the one stored property is a reference to an ``AnswersStorage``,
+/// which is never written after it is made (every change makes a new one), so values shared
+/// between threads only ever read it; `ManagedBuffer`, its base class, opts out of `Sendable`.
+public struct Answers: @unchecked Sendable, Equatable {
+    /// The entries; nil when there are none (no answers allocate nothing).
+    var storage: AnswersStorage?
 
     /// No answers.
     public init() {
-        values = []
-        fieldIds = []
+        storage = nil
     }
 
     /// Answers from a dictionary (a later scalar-equal key cannot occur: keys are scalar-distinct).
@@ -28,17 +37,15 @@ public struct Answers: Sendable, Equatable {
         guard case .object(let object) = json else {
             throw AnswersError(pointer: .root, message: "answers must be an object, found \(json.kindDescription)")
         }
-        self.init()
-        fieldIds.reserveCapacity(object.count)
-        values.reserveCapacity(object.count)
-        // An object's members are sorted by key in scalar order and unique already (``JSONObject``):
-        // appended as they come, with no search for each one's place.
+        // Checked and measured first, then written in one pass into a storage of its final size.
+        var byteCount = 0
+        var count = 0
         for member in object {
             switch member.value {
             case .null: continue
             case .string(let value):
-                fieldIds.append(member.key)
-                values.append(value)
+                byteCount += member.key.utf8.count + value.utf8.count
+                count += 1
             default:
                 throw AnswersError(
                     pointer: JSONPointer.root.appending(member.key),
@@ -47,97 +54,227 @@ public struct Answers: Sendable, Equatable {
                 )
             }
         }
+        guard count > 0 else {
+            self.init()
+            return
+        }
+        // An object's members are sorted by key in scalar order and unique already (``JSONObject``):
+        // written as they come, with no search for each one's place.
+        let storage = AnswersStorage.make(count: count, byteCount: byteCount) { ends, bytes in
+            var at = 0
+            var entry = 0
+            for member in object {
+                guard case .string(let value) = member.value else { continue }
+                at = Self.write(member.key, to: bytes, at: at)
+                ends[entry] = UInt32(at)
+                at = Self.write(value, to: bytes, at: at)
+                ends[entry + 1] = UInt32(at)
+                entry += 2
+            }
+        }
+        self.init(storage: storage)
+    }
+
+    /// Answers held by `storage`.
+    init(storage: AnswersStorage?) {
+        self.storage = storage
+    }
+
+    /// The field ids that have a (non-null) value, in Unicode scalar order. Built on each call:
+    /// code that walks the fields of large answers reads ``count`` and ``fieldId(at:)`` instead.
+    public var fieldIds: [String] {
+        var fields: [String] = []
+        fields.reserveCapacity(count)
+        for index in 0..<count { fields.append(fieldId(at: index)) }
+        return fields
+    }
+
+    /// How many fields have a value.
+    var count: Int { storage?.count ?? 0 }
+
+    /// The id of the `index`th field in scalar order.
+    func fieldId(at index: Int) -> String {
+        storage!.withEntries { Self.string($0.key(index)) }
+    }
+
+    /// The value of the `index`th field in scalar order.
+    func value(at index: Int) -> String {
+        storage!.withEntries { Self.string($0.value(index)) }
     }
 
     /// The answer for a field; `nil` when absent. Assigning `nil` removes it.
     public subscript(fieldId: String) -> String? {
         get {
-            let index = position(of: fieldId)
-            guard index < fieldIds.count, fieldIds[index].isScalarEqual(to: fieldId) else { return nil }
-            return values[index]
+            guard let storage else { return nil }
+            return Self.withUTF8(fieldId) { key in
+                storage.withEntries { entries in
+                    let (index, found) = entries.position(of: key)
+                    return found ? Self.string(entries.value(index)) : nil
+                }
+            }
         }
         set {
-            let index = position(of: fieldId)
-            let existed = index < fieldIds.count && fieldIds[index].isScalarEqual(to: fieldId)
-            switch (existed, newValue) {
-            case (true, .some(let value)):
-                values[index] = value
-            case (false, .some(let value)) where index == fieldIds.count:
-                // In order (a JSON object's members are): an append, not the generic insert.
-                fieldIds.append(fieldId)
-                values.append(value)
-            case (false, .some(let value)):
-                fieldIds.insert(fieldId, at: index)
-                values.insert(value, at: index)
-            case (true, .none):
-                fieldIds.remove(at: index)
-                values.remove(at: index)
-            case (false, .none): break
+            Self.withUTF8(fieldId) { key in
+                guard let newValue else { return update(key: key, value: nil) }
+                Self.withUTF8(newValue) { update(key: key, value: $0) }
             }
         }
     }
 
-    /// Where `fieldId` is or belongs in ``fieldIds`` (the first id it does not follow), by binary
-    /// search: the answers of a long path are merged field by field on every step.
-    private func position(of fieldId: String) -> Int {
-        var low = 0
-        var high = fieldIds.count
-        while low < high {
-            let middle = (low + high) / 2
-            if fieldIds[middle].scalarPrecedes(fieldId) { low = middle + 1 } else { high = middle }
+    /// Whether the field has a value (without making a `String` of it).
+    func hasValue(_ fieldId: String) -> Bool {
+        guard let storage else { return false }
+        return Self.withUTF8(fieldId) { key in storage.withEntries { $0.position(of: key).found } }
+    }
+
+    /// Whether the `index`th field's id is one of `fields` (compared as bytes: no `String` made of it).
+    func fieldId(at index: Int, isAmong fields: [String]) -> Bool {
+        storage!.withEntries { entries in
+            let key = entries.key(index)
+            return fields.contains { field in Self.withUTF8(field) { AnswersEntries.compare($0, key) == 0 } }
         }
-        return low
+    }
+
+    /// Sets the answer with id `key` to `value`, or removes it when `value` is nil: a new storage
+    /// (``AnswersStorage`` is never changed), which a copy of these answers does not see.
+    mutating func update(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {
+        guard let storage else {
+            guard let value else { return }
+            self.storage = AnswersStorage.make(count: 1, byteCount: key.count + value.count) { ends, bytes in
+                AnswersEntries.copy(key, to: bytes)
+                AnswersEntries.copy(value, to: bytes + key.count)
+                ends[0] = UInt32(key.count)
+                ends[1] = UInt32(key.count + value.count)
+            }
+            return
+        }
+        self.storage = storage.withEntries { entries in
+            let (index, found) = entries.position(of: key)
+            guard found || value != nil else { return storage }
+            return entries.changed(at: index, replacing: found, key: key, value: value)
+        }
+    }
+
+    /// Removes the `index`th field.
+    mutating func removeEntry(at index: Int) {
+        storage = storage!.withEntries { entries in
+            entries.changed(at: index, replacing: true, key: entries.key(index), value: nil)
+        }
+    }
+
+    /// `string`'s UTF-8 where it lies (native and small strings), a native copy's otherwise.
+    @inline(__always)
+    static func withUTF8<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var native = string
+        return native.withUTF8(body)
+    }
+
+    /// Writes `string`'s UTF-8 at `offset` of `bytes`; returns where it ends.
+    @inline(__always)
+    static func write(_ string: String, to bytes: UnsafeMutablePointer<UInt8>, at offset: Int) -> Int {
+        withUTF8(string) { utf8 in
+            AnswersEntries.copy(utf8, to: bytes + offset)
+            return offset + utf8.count
+        }
+    }
+
+    /// The string whose UTF-8 is `utf8` (valid: it was a `String`'s). Written into the string's
+    /// own bytes: up to fifteen ASCII bytes (most ids and answers) become a small string with no
+    /// validation, where `String(decoding:as:)` validated every value read (~150 instructions).
+    @inline(__always)
+    static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            guard let from = utf8.baseAddress, let to = buffer.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: utf8.count)
+            return utf8.count
+        }
     }
 
     /// The first field (in ``fieldIds`` order) whose answer has more than `maxLength` Unicode
     /// scalars. Scalars are never more than UTF-8 bytes, so only an answer of more bytes than
-    /// that is counted: a field looked up and its scalars counted cost ~500 instructions an answer.
+    /// that is counted, and counted in place: a scalar is each byte that does not continue one.
     public func firstField(longerThan maxLength: Int) -> String? {
-        for index in values.indices
-        where values[index].utf8.count > maxLength && values[index].unicodeScalars.count > maxLength {
-            return fieldIds[index]
+        guard let storage else { return nil }
+        return storage.withEntries { entries in
+            for index in 0..<entries.count {
+                let value = entries.value(index)
+                guard value.count > maxLength else { continue }
+                let scalars = value.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                if scalars > maxLength { return Self.string(entries.key(index)) }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Whether the field's answer is *empty*: absent, or made only of U+0009,
     /// U+000A, U+000D and U+0020 (docs/rules.md: a fixed set, so every platform agrees).
     public func isEmpty(_ fieldId: String) -> Bool {
-        Answers.isEmpty(self[fieldId])
+        guard let storage else { return true }
+        return Self.withUTF8(fieldId) { key in
+            storage.withEntries { entries in
+                let (index, found) = entries.position(of: key)
+                return !found || entries.value(index).allSatisfy(Self.isBlank)
+            }
+        }
     }
 
     /// Whether a value is *empty* in the sense of docs/rules.md.
     public static func isEmpty(_ value: String?) -> Bool {
         guard let value else { return true }
-        return value.utf8.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }
+        return value.utf8.allSatisfy(isBlank)
+    }
+
+    /// Whether a byte is one of the four blanks of docs/rules.md.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x20
     }
 
     /// The answers as a JSON object of strings.
     public var json: JSONValue {
         var object = JSONObject()
-        for (fieldId, value) in zip(fieldIds, values) { object[fieldId] = .string(value) }
+        object.reserveCapacity(count)
+        for index in 0..<count { object[fieldId(at: index)] = .string(value(at: index)) }
         return .object(object)
     }
 
     /// Appends ``json``'s canonical bytes (``CanonicalJSON``) without building it: the fields are
-    /// in scalar order already, as canonical JSON sorts them.
+    /// in scalar order already, as canonical JSON sorts them, and their bytes are written from
+    /// where they lie, the output sized once for them (it grew a few times an answer).
     public func writeCanonicalJSON(into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "{"))
-        for (position, (fieldId, value)) in zip(fieldIds, values).enumerated() {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            CanonicalJSON.writeString(fieldId, into: &output)
-            output.append(UInt8(ascii: ":"))
-            CanonicalJSON.writeString(value, into: &output)
+        guard let storage else {
+            output.append(UInt8(ascii: "{"))
+            output.append(UInt8(ascii: "}"))
+            return
         }
-        output.append(UInt8(ascii: "}"))
+        storage.withEntries { entries in
+            // Two quotes around each id and value, a colon and a comma each, the braces; at least
+            // doubled, so that a caller appending more after these still grows amortized.
+            let needed = output.count + entries.byteCount + 6 * entries.count + 2
+            if needed > output.capacity { output.reserveCapacity(Swift.max(needed, 2 * output.capacity)) }
+            output.append(UInt8(ascii: "{"))
+            for index in 0..<entries.count {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                CanonicalJSON.writeString(utf8: entries.key(index), into: &output)
+                output.append(UInt8(ascii: ":"))
+                CanonicalJSON.writeString(utf8: entries.value(index), into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
     }
 
     public static func == (lhs: Answers, rhs: Answers) -> Bool {
-        // Both sorted the same way: equal sets of fields with equal values pair up in order.
-        lhs.fieldIds.count == rhs.fieldIds.count
-            && lhs.fieldIds.indices.allSatisfy {
-                lhs.fieldIds[$0].isScalarEqual(to: rhs.fieldIds[$0]) && lhs.values[$0].isScalarEqual(to: rhs.values[$0])
+        // Sorted the same way: equal fields with equal values are equal tables and equal bytes.
+        guard let left = lhs.storage, let right = rhs.storage else { return lhs.storage == nil && rhs.storage == nil }
+        if left === right { return true }
+        return left.withEntries { left in
+            right.withEntries { right in
+                left.count == right.count && left.byteCount == right.byteCount
+                    && (0..<2 * left.count).allSatisfy { left.ends[$0] == right.ends[$0] }
+                    && UnsafeBufferPointer(start: left.bytes, count: left.byteCount)
+                        .elementsEqual(UnsafeBufferPointer(start: right.bytes, count: right.byteCount))
             }
+        }
     }
 }
 

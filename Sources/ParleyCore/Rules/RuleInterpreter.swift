@@ -59,9 +59,11 @@ public struct RuleInterpreter: Sendable {
             // scalar, as ``Answers/onPath(_:context:screen:)`` does. Hashing every field into a
             // set while visiting cost ~1k instructions an answer.
             let declared = screen.fieldIdList
-            for field in submitted.fieldIds where !declared.contains(where: { $0.isScalarEqual(to: field) }) {
+            for index in 0..<submitted.count where !submitted.fieldId(at: index, isAmong: declared) {
                 errors.append(
-                    ValidationError(field: field, rule: "unexpectedField", message: RuleMessages.unexpectedField))
+                    ValidationError(
+                        field: submitted.fieldId(at: index), rule: "unexpectedField",
+                        message: RuleMessages.unexpectedField))
             }
         }
         return ValidationOutcome(errors: errors, deferred: deferred)
