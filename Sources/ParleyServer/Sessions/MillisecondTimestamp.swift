@@ -27,16 +27,8 @@ enum MillisecondTimestamp {
             secondOfDay += 86_400
             days -= 1
         }
-        // Days since 1970 to a proleptic Gregorian civil date (H. Hinnant's `civil_from_days`).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CivilDate(daysSince1970: days)
+        let (year, month, day) = (date.year, date.month, date.day)
         if (0...9999).contains(year) {
             // Every instant a session holds: its 24 bytes written into place on the stack and
             // appended at once (appended a digit at a time, each append checked the array's

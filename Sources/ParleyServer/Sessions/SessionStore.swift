@@ -100,19 +100,11 @@ struct SessionStore: Sendable {
 
     /// The UTC month (yyyymm) of an instant: the partition key of a session started then.
     ///
-    /// By Howard Hinnant's days-to-civil arithmetic: a Gregorian `Calendar` and its components
-    /// cost a start ~4.3k instructions.
+    /// By arithmetic (``CivilDate``): a Gregorian `Calendar` and its components cost a start
+    /// ~4.3k instructions.
     static func month(of instant: Double) -> Int {
-        let days = Int((instant / 86_400).rounded(.down))
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return year * 100 + month
+        let date = CivilDate(daysSince1970: Int((instant / 86_400).rounded(.down)))
+        return date.year * 100 + date.month
     }
 
     /// The session with this id folded from its log (``SessionFold``), or `nil` when no row has its
