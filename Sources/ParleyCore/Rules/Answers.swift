@@ -5,7 +5,7 @@
 /// were missing.
 ///
 /// Stored packed (issue 27): every id and value's UTF-8 in one immutable allocation, in scalar
-/// order, with a table of where each ends (``AnswersStorage``). A session's merged answers grow by
+/// order, with a table of where each ends (`AnswersStorage`). A session's merged answers grow by
 /// a step's on every answer and the cached state keeps them: as two `[String]` arrays each copy
 /// retained every id and value and each release released them one by one (~10k instructions at
 /// the 50th step of a path), where packed a change is one allocation and two `memcpy`s, a release
@@ -14,7 +14,7 @@
 /// compare bytes. A value is a `String` again when read: with no allocation for up to fifteen
 /// bytes (a small string), which most answers and every field id of the shipped flows are.
 ///
-/// `@unchecked Sendable` is safe: the one stored property is a reference to an ``AnswersStorage``,
+/// `@unchecked Sendable` is safe: the one stored property is a reference to an `AnswersStorage`,
 /// which is never written after it is made (every change makes a new one), so values shared
 /// between threads only ever read it; `ManagedBuffer`, its base class, opts out of `Sendable`.
 public struct Answers: @unchecked Sendable, Equatable {
@@ -81,7 +81,7 @@ public struct Answers: @unchecked Sendable, Equatable {
     }
 
     /// The field ids that have a (non-null) value, in Unicode scalar order. Built on each call:
-    /// code that walks the fields of large answers reads ``count`` and ``fieldId(at:)`` instead.
+    /// code that walks the fields of large answers reads `count` and `fieldId(at:)` instead.
     public var fieldIds: [String] {
         var fields: [String] = []
         fields.reserveCapacity(count)
@@ -136,7 +136,7 @@ public struct Answers: @unchecked Sendable, Equatable {
     }
 
     /// Sets the answer with id `key` to `value`, or removes it when `value` is nil: a new storage
-    /// (``AnswersStorage`` is never changed), which a copy of these answers does not see.
+    /// (`AnswersStorage` is never changed), which a copy of these answers does not see.
     mutating func update(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {
         guard let storage else {
             guard let value else { return }
