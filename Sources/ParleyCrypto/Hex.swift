@@ -4,16 +4,21 @@ public enum Hex {
     /// encoded on every answer, and an array of digits appended one by one, then decoded and
     /// validated, cost ~1,700 instructions for 32 bytes.
     public static func encode(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { input in
+        bytes.withUnsafeBytes { input in
             String(unsafeUninitializedCapacity: input.count * 2) { output in
-                var index = 0
-                for byte in input {
-                    output[index] = digit(byte >> 4)
-                    output[index + 1] = digit(byte & 0x0F)
-                    index += 2
-                }
-                return index
+                write(input, into: UnsafeMutableRawBufferPointer(output))
+                return input.count * 2
             }
+        }
+    }
+
+    /// Writes the lowercase hex of `bytes` into the first `2 * bytes.count` bytes of `output`:
+    /// for callers that keep the digits on the stack (a session key in a batch's parameters).
+    public static func write(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
+        precondition(output.count >= 2 * bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            output[2 * index] = digit(byte >> 4)
+            output[2 * index + 1] = digit(byte & 0x0F)
         }
     }
 

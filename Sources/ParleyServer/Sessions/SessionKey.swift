@@ -1,3 +1,5 @@
+import ParleyCrypto
+
 /// A session's key (``SessionID/key``, the SHA-256 of its id) as four words: how a session's
 /// state holds it and how the snapshot cache finds a session named by a `parley_sessions`
 /// notification. Hashing 64 hex digits as a `String` cost ~800 instructions, and the cache hashed
@@ -97,17 +99,7 @@ struct SessionKey: Hashable, Sendable {
 
     /// Writes the 64 hex digits into the first 64 bytes of `output`.
     private func writeHex(into output: UnsafeMutableRawBufferPointer) {
-        precondition(output.count >= 2 * Self.byteCount)
-        withBytes { bytes in
-            for (index, byte) in bytes.enumerated() {
-                output[2 * index] = Self.digit(byte >> 4)
-                output[2 * index + 1] = Self.digit(byte & 0x0F)
-            }
-        }
-    }
-
-    private static func digit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+        withBytes { Hex.write($0, into: output) }
     }
 
     /// Two words of the key that ``hash(into:)`` does not use: a slot and a fingerprint for a
