@@ -52,6 +52,26 @@ import Testing
         #expect(cache.current(ids[49].text)?.record.rev == 1)
     }
 
+    /// A change keeps the state alone; the snapshot a read renders from it is kept beside it at
+    /// the same rev, and a newer change drops both.
+    @Test func aChangeKeepsTheStateAloneAndAReadKeepsItsSnapshot() throws {
+        let cache = SnapshotCache(limit: 10)
+        let id = SessionID.generate()
+        let state = record(id, rev: 2)
+        cache.store(state, bodyCount: 100, id: id)
+        #expect(cache.snapshot(id.text) == nil, "a change kept a snapshot")
+        #expect(cache.record(id.text)?.rev == 2)
+        #expect(cache.size.bytes == 200, "a session counts twice its body, held or not")
+        let screen = ScreenCache.Entry(
+            body: Array(#"{"id":"a"}"#.utf8), etag: "\"s\"", served: "a", substitutions: [], headers: [:])
+        cache.store(SessionSnapshot(state, screen: screen), record: state, id: id)
+        #expect(cache.snapshot(id.text)?.rev == 2)
+        #expect(cache.current(id.text)?.record.rev == 2)
+        cache.store(record(id, rev: 3), bodyCount: 100, id: id)
+        #expect(cache.snapshot(id.text) == nil, "the older snapshot outlived its state")
+        #expect(cache.record(id.text)?.rev == 3)
+    }
+
     /// The copy the cache keeps holds its bytes in an array of their own size: the body and the
     /// headers it serves are the snapshot's own, screen and all.
     @Test func aCompactedSnapshotServesTheSameBodyAndHeaders() {

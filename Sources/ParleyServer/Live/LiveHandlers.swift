@@ -45,7 +45,7 @@ extension LiveHandlers {
     /// `followSession`, the release compiler crashed splitting that coroutine).
     /// Like GET /v1/sessions/{id}: from memory when the newest snapshot is cached.
     private func offerCurrent(_ id: SessionID, keyHex: String) async throws {
-        if let cached = ledger.snapshots.snapshot(id.text),
+        if let cached = ledger.cachedSnapshot(id.text),
             cached.status != .active || Date().timeIntervalSince1970 < cached.expiresAt
         {
             followers.offer(cached, keyHex: keyHex)

@@ -74,7 +74,7 @@ extension SessionHandlers {
         try await ledger.sessions.create(record, startedAt: startedAt)
         metrics.increment(
             .sessionsStarted, labels: [("flow", flowId), ("version", String(version.version))])
-        let snapshot = try ledger.snapshot(of: record, in: version)
+        let snapshot = try ledger.snapshot(of: record, in: version, keepingSnapshot: false)
         var headers = snapshot.headers
         headers.set("Location", "/v1/sessions/\(record.id.text)")
         return .json(snapshot.body, status: .created, headers: headers)
@@ -84,7 +84,7 @@ extension SessionHandlers {
     /// From memory on the event loop when the snapshot is cached, else read from the database.
     func getSession(_ request: HTTPRequest, _ requestContext: RequestContext) throws -> HTTPReply {
         // The cache is keyed by the id's text: no hashing on the hot path.
-        if let text = requestContext.parameters["id"], let snapshot = ledger.snapshots.snapshot(text),
+        if let text = requestContext.parameters["id"], let snapshot = ledger.cachedSnapshot(text),
             snapshot.status != .active || Date().timeIntervalSince1970 < snapshot.expiresAt
         {
             return .now(Self.conditional(snapshot, request))

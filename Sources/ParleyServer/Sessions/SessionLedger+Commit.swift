@@ -62,7 +62,8 @@ extension SessionLedger {
         case .committed:
             var state = change.after
             if state.context == nil { state.context = PathEntry.merged(state.path, in: version.flow) }
-            snapshots.store(next, record: state, id: record.id)
+            // The state alone: this response carries its snapshot (a read renders it again).
+            snapshots.store(state, bodyCount: next.bodyCount, id: record.id)
             onCommit()
             return HTTPResponse(status: .ok, headers: next.headers, body: body)
         case .idempotencyInFlight:

@@ -104,8 +104,12 @@ struct SessionLedger: Sendable {
         return version
     }
 
-    /// The snapshot of `record`, its screen gated for the session's own core; cached.
-    func snapshot(of record: SessionRecord, in version: StoredFlowVersion) throws(HTTPError) -> SessionSnapshot {
+    /// The snapshot of `record`, its screen gated for the session's own core; the state cached,
+    /// with the snapshot unless `keepingSnapshot` is false (a start's response carries it, and
+    /// most sessions are not read before their next change).
+    func snapshot(of record: SessionRecord, in version: StoredFlowVersion, keepingSnapshot: Bool = true)
+        throws(HTTPError) -> SessionSnapshot
+    {
         var state = record
         // The path's pieces the next answer extends (the snapshot is written from them too).
         if state.pathJSON == nil { state.pathJSON = SessionRecord.pathJSON(record.path) }
@@ -113,9 +117,27 @@ struct SessionLedger: Sendable {
         // Only snapshots the API may serve are cached: an expired or erased session answers 410.
         if record.status == .active || record.status == .completed {
             if state.context == nil { state.context = PathEntry.merged(record.path, in: version.flow) }
-            snapshots.store(snapshot, record: state, id: record.id)
+            if keepingSnapshot {
+                snapshots.store(snapshot, record: state, id: record.id)
+            } else {
+                snapshots.store(state, bodyCount: snapshot.bodyCount, id: record.id)
+            }
         }
         return snapshot
+    }
+
+    /// The snapshot of a cached session's newest known rev: the one a read rendered, else rendered
+    /// now from the cached state (and kept for the next read) when its pinned version is cached
+    /// too. Nil when the session is not cached (or cannot be rendered here): the caller reads it.
+    /// Synchronous, so `GET` answers a cached session on the event loop.
+    func cachedSnapshot(_ idText: String) -> SessionSnapshot? {
+        guard let (snapshot, record) = snapshots.current(idText) else { return nil }
+        if let snapshot { return snapshot }
+        guard let version = versions.cache.version(flow: record.flowId, number: record.version),
+            let rendered = try? snapshotBody(of: record, in: version)
+        else { return nil }
+        snapshots.store(rendered, record: record, id: record.id)
+        return rendered
     }
 
     /// The snapshot of `record`, not cached: its step gated for the session's core and locale, with
@@ -159,7 +181,7 @@ struct SessionLedger: Sendable {
     /// cache when it holds the newest known rev, else read from the database. Nil when it cannot
     /// be read (logged; the next change is offered again).
     func followedSnapshot(_ text: String) async -> SessionSnapshot? {
-        if let cached = snapshots.snapshot(text) { return cached }
+        if let cached = cachedSnapshot(text) { return cached }
         do {
             guard let record = try await sessions.load(SessionID(text)) else { return nil }
             // A tombstone: its streams end without it (`SessionFollowers.offer`).

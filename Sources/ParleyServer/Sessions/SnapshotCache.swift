@@ -7,16 +7,20 @@ import ParleyPostgres
 /// found by the id's text (``CachedSessionID``), notifications by the key's bits (``SessionKey``):
 /// neither is hashed as a `String`.
 final class SnapshotCache: Sendable {
-    /// A snapshot and the state it shows, shared by reference: a slot is copied in and out of
-    /// the dictionary with one retain, not one per field of the state.
+    /// A session's state and, once a read rendered it, its snapshot; shared by reference: a slot
+    /// is copied in and out of the dictionary with one retain, not one per field of the state.
     private final class Entry: Sendable {
-        let snapshot: SessionSnapshot
-        /// The state that snapshot shows (issue 27: an answer on a cache hit reads nothing).
-        let record: SessionRecord?
+        /// The state (issue 27: an answer on a cache hit reads nothing).
+        let record: SessionRecord
+        /// The state's snapshot, kept once a read (`GET`, a live stream) rendered it. A change
+        /// keeps the state alone: its client got the snapshot in the response, most sessions are
+        /// not read again before their next change, and the bytes were a fifth of the cache's
+        /// memory after a write load (issue 27: RSS).
+        let snapshot: SessionSnapshot?
 
-        init(snapshot: SessionSnapshot, record: SessionRecord?) {
-            self.snapshot = snapshot
+        init(record: SessionRecord, snapshot: SessionSnapshot?) {
             self.record = record
+            self.snapshot = snapshot
         }
     }
 
@@ -25,7 +29,7 @@ final class SnapshotCache: Sendable {
         let key: SessionKey
         /// The newest rev known for the session (from a snapshot or a notification).
         var rev: Int
-        /// The snapshot of that rev (and its state), when known.
+        /// The state of that rev (and its snapshot), when known.
         var entry: Entry?
     }
 
@@ -59,47 +63,53 @@ final class SnapshotCache: Sendable {
         state.withLock { ($0.slots.count, $0.slots.totalCost, $0.ids.count) }
     }
 
-    /// The cached snapshot of a session, when it is the newest known.
+    /// The cached snapshot of a session, when it is the newest known and a read rendered it
+    /// (``SessionLedger/cachedSnapshot(_:)`` renders it from the cached state otherwise).
     func snapshot(_ id: String) -> SessionSnapshot? {
         state.withLock { $0.slots.value(for: CachedSessionID(id))?.entry }?.snapshot
     }
 
-    /// The cached snapshot of a session and the state it shows, when it is the newest known rev.
-    func current(_ id: String) -> (snapshot: SessionSnapshot, record: SessionRecord)? {
-        guard let entry = state.withLock({ $0.slots.value(for: CachedSessionID(id))?.entry }),
-            let record = entry.record
-        else { return nil }
-        return (entry.snapshot, record)
+    /// The cached state of a session and its snapshot when rendered, when it is the newest known rev.
+    func current(_ id: String) -> (snapshot: SessionSnapshot?, record: SessionRecord)? {
+        guard let entry = state.withLock({ $0.slots.value(for: CachedSessionID(id))?.entry }) else { return nil }
+        return (entry.snapshot, entry.record)
     }
 
     /// The state of a session's newest known rev, when cached: what a change reads first. Only
-    /// the state leaves the lock (one retain of its box); ``current(_:)``'s snapshot beside it
-    /// was a copy of every part of a ``SessionSnapshot`` an answer never reads.
+    /// the state leaves the lock (one retain of its box).
     func record(_ id: String) -> SessionRecord? {
         state.withLock { $0.slots.value(for: CachedSessionID(id))?.entry }?.record
     }
 
-    /// Remembers a snapshot (and the state it shows) unless a newer rev is already known.
-    func store(_ snapshot: SessionSnapshot, record: SessionRecord? = nil, id: SessionID) {
+    /// Remembers a session's state (with its rendered `snapshot`, when a read will want it again)
+    /// unless a newer rev is already known. `bodyCount` is the length of the state's snapshot:
+    /// a session counts twice that against the byte limit, held or not (its answers are about as
+    /// large as the body's prefill and path).
+    func store(_ record: SessionRecord, bodyCount: Int, snapshot: SessionSnapshot? = nil, id: SessionID) {
         let key = id.key
+        let rev = record.rev
         let id = CachedSessionID(id.text)
-        // The state's answers are about as large as the body's prefill and path: counted twice.
-        let cost = snapshot.bodyCount * (record == nil ? 1 : 2)
-        let entry = Entry(snapshot: snapshot.compacted(), record: record)
-        // Every write stores one and a full cache evicts one: the evicted snapshot (a body of
-        // kilobytes) is freed after the lock is released, not while writers and the listener wait.
+        let cost = bodyCount * 2
+        let entry = Entry(record: record, snapshot: snapshot?.compacted())
+        // Every write stores one and a full cache evicts one: the evicted state (and snapshot) is
+        // freed after the lock is released, not while writers and the listener wait.
         let gone = state.withLock { state -> (replaced: Slot?, evicted: [Slot]) in
             let cached = state.slots.peek(id, { $0.rev })
-            if let cached, cached > snapshot.rev { return (nil, []) }
-            if let notified = state.notified.rev(key), notified > snapshot.rev { return (nil, []) }
+            if let cached, cached > rev { return (nil, []) }
+            if let notified = state.notified.rev(key), notified > rev { return (nil, []) }
             // A cached session's id is in `ids` already (its key is the SHA-256 of that id).
             if cached == nil { state.ids[key] = id }
-            let gone = state.slots.replace(Slot(key: key, rev: snapshot.rev, entry: entry), for: id, cost: cost)
+            let gone = state.slots.replace(Slot(key: key, rev: rev, entry: entry), for: id, cost: cost)
             // An evicted session's id goes too: kept, the ids outlived their slots threefold.
             for slot in gone.evicted where slot.key != key { state.ids.removeValue(forKey: slot.key) }
             return gone
         }
         _ = gone
+    }
+
+    /// Remembers `snapshot` and the state it shows (what a read rendered, kept for the next read).
+    func store(_ snapshot: SessionSnapshot, record: SessionRecord, id: SessionID) {
+        store(record, bodyCount: snapshot.bodyCount, snapshot: snapshot, id: id)
     }
 
     /// A change at `rev` happened (in any process): drop older snapshots of that session.
