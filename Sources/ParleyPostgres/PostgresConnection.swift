@@ -47,7 +47,7 @@ public final class PostgresConnection: Sendable {
         /// Where the segment being read starts in `results`.
         var segmentStart = 0
         /// When the caller stops waiting and the connection is closed (``PostgresConfiguration/queryTimeout``).
-        let deadline: ContinuousClock.Instant?
+        let deadline: PollDeadline?
         /// What was sent, in order (empty: one statement of the caller's).
         var sent: [PreparedStatements.Sent] = []
         var results: [Result<PostgresRows, PostgresError>] = []
@@ -255,7 +255,7 @@ public final class PostgresConnection: Sendable {
     /// registration on a socket number that a newer connection may hold by then, which would then
     /// wait for an answer reported to this one. False when libpq no longer holds our socket (it
     /// closes it itself on a lost connection): the caller fails the statement instead.
-    private func watchWhileLocked(_ connection: OpaquePointer, deadline: ContinuousClock.Instant?) -> Bool {
+    private func watchWhileLocked(_ connection: OpaquePointer, deadline: PollDeadline?) -> Bool {
         guard PQsocket(connection) == socket else { return false }
         PostgresPoller.shared.watch(self, id: pollID, socket: socket, deadline: deadline)
         return true
@@ -361,7 +361,7 @@ public final class PostgresConnection: Sendable {
                 }
                 return error
             }
-            let deadline = queryTimeout.map { ContinuousClock.now + $0 }
+            let deadline = queryTimeout.map { PollDeadline.after($0) }
             var pending = Pending(
                 query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
                 firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, deadline: deadline,
