@@ -124,11 +124,13 @@ extension GroupCommitter.Batch {
     ) async throws -> PostgresRows {
         var statements: [PostgresQuery] = []
         statements.reserveCapacity(opening.count + 1 + closing.count + afterwards.count + (afterward == nil ? 0 : 1))
-        statements.append(contentsOf: opening)
+        // Empty lists are not appended: each `append(contentsOf:)` cost ~60 instructions even so,
+        // and the session appender's batches have neither opening nor closing statements.
+        if !opening.isEmpty { statements.append(contentsOf: opening) }
         statements.append(statement)
-        statements.append(contentsOf: closing)
+        if !closing.isEmpty { statements.append(contentsOf: closing) }
         let committed = statements.count
-        statements.append(contentsOf: afterwards)
+        if !afterwards.isEmpty { statements.append(contentsOf: afterwards) }
         if let afterward { statements.append(afterward) }
         let outcomes = try await connection.pipeline(statements, syncAfter: committed)
         for case .failure(let error) in outcomes[..<committed] {
