@@ -7,7 +7,7 @@ import Testing
 /// around the table's end.
 @Suite struct PollRegistrationsTests {
     @Test func behavesAsADictionary() {
-        var generator = SplitMix(seed: 27)
+        var generator = XorShift(state: 27)
         for round in 0..<40 {
             var table = PollRegistrations<Int>(capacity: 8)
             var model: [UInt64: Int] = [:]
@@ -45,15 +45,13 @@ import Testing
     }
 }
 
-/// A small deterministic generator, so a failure repeats.
-private struct SplitMix {
+/// Marsaglia's xorshift: deterministic, so a failure repeats.
+private struct XorShift {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
     }
 }
