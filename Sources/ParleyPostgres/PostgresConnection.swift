@@ -19,6 +19,9 @@ public final class PostgresConnection: Sendable {
         var statements = PreparedStatements()
         /// Set when a statement's error said the server is no longer fit (a demoted primary).
         var mustDiscard = false
+        /// The last round trip's ``Pending/sent``, emptied, for the next one to fill: one array
+        /// allocated and freed a round trip fewer (~400 instructions of every batch).
+        var spareSent: [PreparedStatements.Sent] = []
 
         deinit { if let connection { PQfinish(connection) } }
     }
@@ -186,8 +189,11 @@ public final class PostgresConnection: Sendable {
         let single = requested ? nil : handle.statements.plan(queries[0], limit: preparing)
         let pipelined = requested || single?.prepare == true
         if pipelined, PQenterPipelineMode(connection) != 1 { return nil }
-        // Sized once: grown append by append, it was reallocated on every batch.
+        // The previous round trip's storage, sized once: grown append by append, it was
+        // reallocated on every batch.
         var sent: [PreparedStatements.Sent] = []
+        swap(&sent, &handle.spareSent)
+        sent.removeAll(keepingCapacity: true)
         sent.reserveCapacity(queries.count + 1)
         for index in queries.indices {
             let query = queries[index]
@@ -407,6 +413,7 @@ public final class PostgresConnection: Sendable {
                 }
                 if done {
                     if pending.discards { handle.mustDiscard = true }
+                    swap(&handle.spareSent, &pending.sent)
                     return .done(pending.continuation, .success(pending.results))
                 }
             }
