@@ -138,7 +138,8 @@ extension GroupCommitter.Batch {
             if let afterward { statements.append(afterward) }
         }
         let committed = opening.count + 1 + closing.count
-        let outcomes = try await connection.pipeline(statements, syncAfter: committed)
+        // The statements afterwards report only whether they failed: their rows are not kept.
+        let outcomes = try await connection.pipeline(statements, syncAfter: committed, rowsKept: committed)
         for case .failure(let error) in outcomes[..<committed] {
             // The first failure is the cause (the rest of the segment was skipped); the sync
             // point rolled the transaction back. A lost connection's failure is every one's.

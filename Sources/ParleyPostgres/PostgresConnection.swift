@@ -47,6 +47,8 @@ public final class PostgresConnection: Sendable {
         var firstSegment: Int
         /// Sync points not yet reported; the pipeline ends with the last.
         var syncsLeft: Int
+        /// How many statements' rows are kept (``PostgresConnection/pipeline(_:syncAfter:rowsKept:)``).
+        let rowsKept: Int
         /// Where the segment being read starts in `results`.
         var segmentStart = 0
         /// When the caller stops waiting and the connection is closed (``PostgresConfiguration/queryTimeout``).
@@ -148,12 +150,18 @@ public final class PostgresConnection: Sendable {
     /// reports it after the segment's last statement, before its sync), every statement of that
     /// implicit transaction reports the failure, even one whose rows had arrived: none of them
     /// is stored (statements up to an explicit `COMMIT` before it keep their outcome).
-    func pipeline(_ queries: [PostgresQuery], syncAfter: Int? = nil) async throws
+    ///
+    /// Statements from index `rowsKept` on report their failure or `.success(.empty)`: for those
+    /// run for their effect (a notification), libpq's result is cleared at once instead of kept
+    /// in rows nobody reads (~450 instructions a result).
+    func pipeline(_ queries: [PostgresQuery], syncAfter: Int? = nil, rowsKept: Int = .max) async throws
         -> [Result<PostgresRows, PostgresError>]
     {
         guard !queries.isEmpty else { return [] }
         let (description, boundary) = describe(queries, syncAfter: syncAfter)
-        return try await send(query: description, expected: queries.count, syncAfter: boundary) { connection, handle in
+        return try await send(
+            query: description, expected: queries.count, syncAfter: boundary, rowsKept: rowsKept
+        ) { connection, handle in
             startStatements(queries, pipelined: true, syncAfter: boundary, on: connection, &handle)
         }
     }
@@ -324,12 +332,12 @@ public final class PostgresConnection: Sendable {
     /// Sends statements with `start` and suspends until the poller has read all their results.
     /// `start` returns what it sent and whether in pipeline mode, or nil when sending failed.
     private func send(
-        query: String?, expected: Int = 1, syncAfter: Int? = nil,
+        query: String?, expected: Int = 1, syncAfter: Int? = nil, rowsKept: Int = .max,
         _ start: (OpaquePointer, inout Handle) -> (sent: [PreparedStatements.Sent], pipelined: Bool)?
     ) async throws -> [Result<PostgresRows, PostgresError>] {
         // Unsafe continuation: see ``Pending/continuation`` for why it is resumed exactly once.
         try await withUnsafeThrowingContinuation { continuation in
-            begin(continuation, query: query, expected: expected, syncAfter: syncAfter, start)
+            begin(continuation, query: query, expected: expected, syncAfter: syncAfter, rowsKept: rowsKept, start)
         }
     }
 
@@ -341,7 +349,7 @@ public final class PostgresConnection: Sendable {
     @inline(never)
     private func begin(
         _ continuation: UnsafeContinuation<[Result<PostgresRows, PostgresError>], any Error>, query: String?,
-        expected: Int, syncAfter: Int?,
+        expected: Int, syncAfter: Int?, rowsKept: Int,
         _ start: (OpaquePointer, inout Handle) -> (sent: [PreparedStatements.Sent], pipelined: Bool)?
     ) {
         var readAhead = false
@@ -370,8 +378,8 @@ public final class PostgresConnection: Sendable {
             let deadline = queryTimeout.map { PollDeadline.after($0) }
             var pending = Pending(
                 query: query, continuation: continuation, expected: expected, pipelined: started.pipelined,
-                firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, deadline: deadline,
-                sent: started.sent)
+                firstSegment: syncAfter ?? expected, syncsLeft: syncAfter == nil ? 1 : 2, rowsKept: rowsKept,
+                deadline: deadline, sent: started.sent)
             pending.results.reserveCapacity(expected)
             // Consumed, not copied: the optimiser copied it (a retain of each of its references,
             // then a release of each with the local) although nothing reads it afterwards.
