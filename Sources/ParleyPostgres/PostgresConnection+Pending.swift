@@ -1,4 +1,5 @@
 import CLibPQ
+import Glibc
 
 extension PostgresConnection.Pending {
     /// Takes the next result libpq has ready (the caller checked `PQisBusy`); true once every
@@ -53,8 +54,16 @@ extension PostgresConnection.Pending {
                 .server, message: "skipped: an earlier statement in the same pipeline failed", query: query)
         default:
             do {
-                // The rows own the result from here (no copy: they read it in place).
-                rows = try rowsOrError(result, connection: connection, query: query)
+                // A `COMMIT` or `ROLLBACK` keeps its rows past `rowsKept` too: ``failSegment()``
+                // reads their command tags.
+                if results.count < rowsKept || Self.endsTransaction(result) {
+                    // The rows own the result from here (no copy: they read it in place).
+                    rows = try rowsOrError(result, connection: connection, query: query)
+                } else {
+                    // Rows nobody reads: only whether it failed.
+                    try checkResult(result, connection: connection, query: query)
+                    PQclear(result)
+                }
             } catch let failure as PostgresError {
                 PQclear(result)
                 error = error ?? failure
@@ -67,6 +76,12 @@ extension PostgresConnection.Pending {
 }
 
 extension PostgresConnection.Pending {
+    /// Whether `result` is a `COMMIT`'s or a `ROLLBACK`'s (its command tag).
+    static func endsTransaction(_ result: OpaquePointer) -> Bool {
+        guard let status = PQcmdStatus(result) else { return false }
+        return strcmp(status, "COMMIT") == 0 || strcmp(status, "ROLLBACK") == 0
+    }
+
     /// Where the segment being read ends in `results`.
     var segmentEnd: Int { syncsLeft > 1 ? firstSegment : expected }
 

@@ -10,3 +10,12 @@ public struct PostgresNotification: Sendable, Hashable {
     /// notifications sent meanwhile are lost, so treat it as "anything may have changed".
     public let isReconnect: Bool
 }
+
+/// One notification as a payload handler receives it (``PostgresListener/subscribe(channel:payloadHandler:)``).
+public enum PostgresPayload {
+    /// The payload's UTF-8 bytes where libpq holds them: valid only during the handler's call
+    /// (libpq frees them once it returns), so read them there and keep none of them.
+    case bytes(UnsafeBufferPointer<UInt8>)
+    /// The listener lost its connection and listens again (``PostgresNotification/isReconnect``).
+    case reconnect
+}

@@ -14,8 +14,14 @@ final class PostgresPoller: Sendable {
     /// The process-wide poller.
     static let shared = PostgresPoller()
 
+    /// What a connection asked for: to read its socket, or to hear that `deadline` passed.
+    private struct Registration {
+        let connection: PostgresConnection
+        let deadline: PollDeadline?
+    }
+
     private let epoll: Int32
-    private let waiting = Mutex<[UInt64: (connection: PostgresConnection, deadline: ContinuousClock.Instant?)]>([:])
+    private let waiting = Mutex(PollRegistrations<Registration>())
     /// How often, at most, the thread wakes to look for passed deadlines.
     private static let deadlineCheckInterval: Int32 = 50
     private let nextID = Atomic<UInt64>(0)
@@ -33,8 +39,8 @@ final class PostgresPoller: Sendable {
 
     /// Calls `connection.socketReadable()` once `socket` can be read, or
     /// `connection.deadlinePassed()` once `deadline` has passed without that.
-    func watch(_ connection: PostgresConnection, id: UInt64, socket: Int32, deadline: ContinuousClock.Instant?) {
-        waiting.withLock { $0[id] = (connection, deadline) }
+    func watch(_ connection: PostgresConnection, id: UInt64, socket: Int32, deadline: PollDeadline?) {
+        waiting.withLock { $0.set(id, Registration(connection: connection, deadline: deadline)) }
         var event = epoll_event(events: EPOLLIN.rawValue | EPOLLONESHOT.rawValue, data: epoll_data_t(u64: id))
         if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0 {
             _ = epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event)
@@ -46,11 +52,11 @@ final class PostgresPoller: Sendable {
     /// pass it only while it is still open (a closed socket left the epoll set when it closed).
     func forget(id: UInt64, socket: Int32?) {
         if let socket { _ = epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nil) }
-        _ = waiting.withLock { $0.removeValue(forKey: id) }
+        _ = waiting.withLock { $0.remove(id) }
     }
 
     /// Whether registration `id` waits for its socket (tests: a statement is in flight).
-    func isWatching(_ id: UInt64) -> Bool { waiting.withLock { $0[id] != nil } }
+    func isWatching(_ id: UInt64) -> Bool { waiting.withLock { $0.contains(id) } }
 
     private func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 128)
@@ -59,7 +65,7 @@ final class PostgresPoller: Sendable {
             let count = epoll_wait(epoll, &events, Int32(events.count), Self.deadlineCheckInterval)
             for index in 0..<Int(max(0, count)) {
                 let id = events[index].data.u64
-                guard let entry = waiting.withLock({ $0.removeValue(forKey: id) }) else { continue }
+                guard let entry = waiting.withLock({ $0.remove(id) }) else { continue }
                 entry.connection.socketReadable()
             }
             // Deadlines are checked every deadlineCheckInterval, not after every event: under
@@ -67,15 +73,9 @@ final class PostgresPoller: Sendable {
             let now = ContinuousClock.now
             guard now >= nextCheck else { continue }
             nextCheck = now + .milliseconds(Int(Self.deadlineCheckInterval))
-            let overdue = waiting.withLock { waiting in
-                var overdue: [PostgresConnection] = []
-                for (id, entry) in waiting where entry.deadline.map({ $0 <= now }) ?? false {
-                    waiting.removeValue(forKey: id)
-                    overdue.append(entry.connection)
-                }
-                return overdue
-            }
-            overdue.forEach { $0.deadlinePassed() }
+            let passed = PollDeadline.now
+            let overdue = waiting.withLock { $0.removeAll { $0.deadline.map { $0 <= passed } ?? false } }
+            overdue.forEach { $0.connection.deadlinePassed() }
         }
     }
 }

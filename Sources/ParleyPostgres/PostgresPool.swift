@@ -123,6 +123,14 @@ public final class PostgresPool: Sendable {
         try await sharedListener().subscribe(channel: channel, handler: handler)
     }
 
+    /// ``listen(channel:handler:)`` for a handler that reads each payload's bytes where libpq
+    /// holds them (``PostgresListener/subscribe(channel:payloadHandler:)``).
+    public func listen(
+        channel: String, payloadHandler: @escaping PostgresListener.PayloadHandler
+    ) async throws -> PostgresSubscription {
+        try await sharedListener().subscribe(channel: channel, payloadHandler: payloadHandler)
+    }
+
     /// The listener connection, opened on first use.
     private func sharedListener() -> PostgresListener {
         listener.withLock { listener in

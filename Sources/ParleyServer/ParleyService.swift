@@ -90,20 +90,22 @@ public final class ParleyService: Sendable {
         let ledger = parts.ledger
         let load: SessionFollowers.Loader = { id in await ledger.followedSnapshot(id) }
         metrics.addCollector { followers.gaugeLines() }
-        let subscription = try await parts.pool.listen(channel: "parley_sessions") { notification in
-            if notification.isReconnect {
+        // The payload is read where libpq holds it: no `String` of it per notification.
+        let handler: PostgresListener.PayloadHandler = { notification in
+            guard case .bytes(let payload) = notification else {
                 snapshots.invalidateAll()
                 followers.resync(load: load)
                 return
             }
-            snapshots.invalidate { note in SessionChangeNotice.forEachKey(in: notification.payload, note) }
+            snapshots.invalidate { note in SessionChangeNotice.forEachKey(in: payload, note) }
             // Live streams of these sessions in this process read each new snapshot once (the hex
             // keys are only made into strings when some session is followed).
             guard followers.followsAny else { return }
-            for (keyHex, rev) in SessionChangeNotice.changes(notification.payload) {
+            for (keyHex, rev) in SessionChangeNotice.changes(payload) {
                 followers.changed(keyHex: keyHex, rev: rev, load: load)
             }
         }
+        let subscription = try await parts.pool.listen(channel: "parley_sessions", payloadHandler: handler)
         sessionSubscription.withLock { old in
             old?.cancel()
             old = subscription

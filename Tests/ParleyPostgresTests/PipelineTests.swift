@@ -118,4 +118,38 @@ import Testing
         #expect(try count[0].decode(Int.self, column: "n") == 0)
         try await connection.query("DROP TABLE \(identifier: table)")
     }
+
+    /// Statements from `rowsKept` on report whether they failed and no rows; a commit failing at
+    /// their sync point still fails those after the segment's explicit `COMMIT`, not the ones
+    /// before it.
+    @Test func statementsPastRowsKeptReportOnlyTheirOutcome() async throws {
+        let table = TestDatabase.uniqueName("pipeline_rows")
+        let connection = try await PostgresConnection.connect(configuration: try TestDatabase.configuration())
+        defer { connection.close() }
+        try await connection.query(
+            "CREATE TABLE \(identifier: table) (id integer, UNIQUE (id) DEFERRABLE INITIALLY DEFERRED)")
+        let plain = try await connection.pipeline(
+            ["SELECT 1 AS n", "SELECT 2 AS n", "SELECT 3 AS n"], syncAfter: 1, rowsKept: 1)
+        #expect(try plain[0].get()[0].decode(Int.self, column: "n") == 1)
+        #expect(try plain[1].get().count == 0 && plain[2].get().count == 0, "rows not kept")
+
+        let failing = try await connection.pipeline(
+            ["SELECT 1 AS n", "SELECT 1 / 0 AS n", "SELECT 3 AS n"], syncAfter: 1, rowsKept: 1)
+        #expect(try failing[0].get().count == 1)
+        #expect(throws: PostgresError.self) { try failing[1].get() }
+        #expect(throws: PostgresError.self, "skipped up to the sync point") { try failing[2].get() }
+
+        let committing = try await connection.pipeline(
+            [
+                "SELECT 1 AS n", "BEGIN", "INSERT INTO \(identifier: table) VALUES (5)", "COMMIT",
+                "INSERT INTO \(identifier: table) VALUES (1), (1)",
+            ], syncAfter: 1, rowsKept: 1)
+        for index in 1...3 { #expect((try? committing[index].get()) != nil, "statement \(index) stands") }
+        let failure = #expect(throws: PostgresError.self) { try committing[4].get() }
+        #expect(failure?.kind == .uniqueViolation)
+        #expect(!connection.isInTransaction)
+        let stored = try await connection.query("SELECT id FROM \(identifier: table) ORDER BY id")
+        #expect(try stored.map { try $0.decode(Int.self, column: "id") } == [5])
+        try await connection.query("DROP TABLE \(identifier: table)")
+    }
 }

@@ -29,5 +29,30 @@ import Testing
         #expect(changes.map(\.keyHex) == ["ab12", "cd", "ij"])
         #expect(changes.map(\.rev) == [3, 10, 7])
         #expect(SessionChangeNotice.changes("").isEmpty)
+        #expect(SessionChangeNotice.changes(",ab:1,").map(\.keyHex) == ["ab"])
+        #expect(SessionChangeNotice.changes("ab:1,,,cd:2").map(\.rev) == [1, 2])
+        #expect(SessionChangeNotice.changes(",,").isEmpty)
+    }
+
+    /// The keys a notification names, read from its bytes as the listener hands them over: only
+    /// items whose key is a session key's 64 hex digits, in order, and the same read from text.
+    @Test func noticesNameTheirKeys() throws {
+        let first = try #require(SessionKey(Array(0..<32)))
+        let second = try #require(SessionKey(Array(repeating: 0xAB, count: 32)))
+        let hex = { (key: SessionKey) in key.withBytes { $0.map { String(format: "%02x", $0) }.joined() } }
+        let payload = "\(hex(first)):3,ab12:4,\(hex(second).uppercased()):12,\(hex(first)):x,,\(hex(second)):7"
+        var fromBytes: [(SessionKey, Int)] = []
+        Array(payload.utf8).withUnsafeBufferPointer { bytes in
+            SessionChangeNotice.forEachKey(in: bytes) { fromBytes.append(($0, $1)) }
+        }
+        var fromText: [(SessionKey, Int)] = []
+        SessionChangeNotice.forEachKey(in: payload) { fromText.append(($0, $1)) }
+        #expect(fromBytes.map(\.0) == [first, second, second])
+        #expect(fromBytes.map(\.1) == [3, 12, 7])
+        #expect(fromText.map(\.0) == fromBytes.map(\.0))
+        #expect(fromText.map(\.1) == fromBytes.map(\.1))
+        var none = 0
+        SessionChangeNotice.forEachKey(in: UnsafeBufferPointer(start: nil, count: 0)) { _, _ in none += 1 }
+        #expect(none == 0)
     }
 }
