@@ -1,0 +1,136 @@
+/// Reads the few tokens of a request body of a known, simple shape in one pass over its bytes, or
+/// says it cannot: the fast path of a handler that falls back to ``JSONBody`` (``JSONParser``)
+/// for everything else, so that every error and every unusual but valid body is the parser's.
+///
+/// It accepts a subset of what the parser accepts, each token the parser would read the same way:
+/// *plain* strings (no backslash escape, no control character, valid UTF-8), so a string's value
+/// is its bytes as they lie; `null`; and integers of 1 to 15 digits without a sign, a leading
+/// zero, a fraction or an exponent. Anything else (or the end of the input) makes a reading
+/// method return nil or false, and the caller gives up on the fast path.
+///
+/// Reads through a pointer to the body, valid only inside the closure of ``read(_:_:)``.
+struct PlainJSONReader {
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
+    private var index = 0
+
+    private init(bytes: UnsafePointer<UInt8>, count: Int) {
+        self.bytes = bytes
+        self.count = count
+    }
+
+    /// Runs `body` with a reader at the start of `input`; nil when `input` is empty.
+    static func read<Result>(_ input: [UInt8], _ body: (inout PlainJSONReader) -> Result?) -> Result? {
+        input.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+            var reader = PlainJSONReader(bytes: base, count: buffer.count)
+            return body(&reader)
+        }
+    }
+
+    /// The bytes the reader reads, for a caller that keeps pointers into them (as long as the
+    /// closure of ``read(_:_:)`` runs).
+    var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: count) }
+
+    /// Skips JSON whitespace (RFC 8259 §2: space, tab, line feed, carriage return).
+    private mutating func skipWhitespace() {
+        while index < count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// After any whitespace, consumes `byte` if it is next.
+    mutating func take(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+        skipWhitespace()
+        return index == count
+    }
+
+    /// After any whitespace, consumes `null` if it is next. What follows it is the caller's to
+    /// check (a `,` or a `}`), as the parser checks it after the literal.
+    mutating func takeNull() -> Bool {
+        skipWhitespace()
+        guard index + 4 <= count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
+            bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l")
+        else { return false }
+        index += 4
+        return true
+    }
+
+    /// After any whitespace, a plain string's UTF-8 (between its quotes), or nil: not a string,
+    /// unterminated, or not plain. Its bytes are exactly the parser's string's: without an
+    /// escape a string is the text between its quotes, which the parser checks as UTF-8 as
+    /// this does (`String(validating:)`) when a byte is not ASCII.
+    mutating func string() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard index < count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var at = start
+        // Every byte ORed: below 0x80, the string is ASCII and valid as it lies.
+        var high: UInt8 = 0
+        while at < count {
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(start: bytes + start, count: at - start)
+                if high >= 0x80, String(validating: text, as: UTF8.self) == nil { return nil }
+                index = at + 1
+                return text
+            }
+            // An escape or a control character (which the parser refuses): not plain.
+            if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
+            high |= byte
+            at += 1
+        }
+        return nil
+    }
+
+    /// After any whitespace, a member's name and the `:` after it.
+    mutating func memberName() -> UnsafeBufferPointer<UInt8>? {
+        guard let name = string(), take(UInt8(ascii: ":")) else { return nil }
+        return name
+    }
+
+    /// After any whitespace, a positive integer of at most 15 digits: the first not `0`, nothing
+    /// after the digits that the parser reads as part of a number (`.`, `e`, `E`, `+`, `-`).
+    /// Fifteen digits are well within `Int` and ``JSONNumber/intValue``'s bound (18).
+    mutating func positiveInteger() -> Int? {
+        skipWhitespace()
+        guard index < count, bytes[index] >= UInt8(ascii: "1"), bytes[index] <= UInt8(ascii: "9") else {
+            return nil
+        }
+        var value = 0
+        var at = index
+        while at < count, bytes[at] >= UInt8(ascii: "0"), bytes[at] <= UInt8(ascii: "9") {
+            guard at - index < 15 else { return nil }
+            value = value * 10 + Int(bytes[at] - UInt8(ascii: "0"))
+            at += 1
+        }
+        if at < count {
+            switch bytes[at] {
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+                return nil
+            default: break
+            }
+        }
+        index = at
+        return value
+    }
+
+    /// Whether a name read by ``memberName()`` is `name` (an ASCII name compared byte by byte).
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for offset in 0..<bytes.count where bytes[offset] != expected[offset] { return false }
+        return true
+    }
+}
