@@ -95,9 +95,22 @@ struct PlainJSONReader {
     }
 
     /// After any whitespace, a member's name and the `:` after it.
-    mutating func memberName() -> UnsafeBufferPointer<UInt8>? {
+    private mutating func memberName() -> UnsafeBufferPointer<UInt8>? {
         guard let name = string(), take(UInt8(ascii: ":")) else { return nil }
         return name
+    }
+
+    /// After any whitespace, an object: its `{`, each member's name (and `:`) given to `member`,
+    /// which reads the value after it and says whether it could, and its `}`. False when the
+    /// next token is not an object or something in it is not what this or `member` reads.
+    @inline(__always)
+    mutating func object(_ member: (inout PlainJSONReader, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let name = memberName(), member(&self, name) else { return false }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "}"))
     }
 
     /// After any whitespace, a positive integer of at most 15 digits: the first not `0`, nothing
@@ -126,7 +139,7 @@ struct PlainJSONReader {
         return value
     }
 
-    /// Whether a name read by ``memberName()`` is `name` (an ASCII name compared byte by byte).
+    /// Whether a name read by ``object(_:)`` is `name` (an ASCII name compared byte by byte).
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
         let expected = name.utf8Start

@@ -47,29 +47,26 @@ struct AnswerRequest {
     /// refuses one).
     static func plain(_ body: [UInt8]) -> (rev: Int, step: String, answers: Answers)? {
         PlainJSONReader.read(body) { reader in
-            guard reader.take(UInt8(ascii: "{")) else { return nil }
             var rev: Int?
             var step: String?
             var answers: Answers?
-            repeat {
-                guard let name = reader.memberName() else { return nil }
+            let read = reader.object { reader, name in
                 if PlainJSONReader.isName(name, "rev") {
-                    guard rev == nil, let value = reader.positiveInteger() else { return nil }
+                    guard rev == nil, let value = reader.positiveInteger() else { return false }
                     rev = value
                 } else if PlainJSONReader.isName(name, "step") {
-                    guard step == nil, let value = reader.string() else { return nil }
+                    guard step == nil, let value = reader.string() else { return false }
                     // Valid UTF-8 (``PlainJSONReader/string()``): decoding it changes nothing.
                     step = String(decoding: value, as: UTF8.self)
                 } else if PlainJSONReader.isName(name, "answers") {
-                    guard answers == nil, let value = plainAnswers(&reader) else { return nil }
+                    guard answers == nil, let value = plainAnswers(&reader) else { return false }
                     answers = value
                 } else {
-                    return nil
+                    return false
                 }
-            } while reader.take(UInt8(ascii: ","))
-            guard reader.take(UInt8(ascii: "}")), reader.isAtEnd(), let rev, let step, let answers else {
-                return nil
+                return true
             }
+            guard read, reader.isAtEnd(), let rev, let step, let answers else { return nil }
             return (rev, step, answers)
         }
     }
@@ -80,28 +77,26 @@ struct AnswerRequest {
 
     /// An object of plain strings and `null`s, as ``Answers``.
     private static func plainAnswers(_ reader: inout PlainJSONReader) -> Answers? {
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
         // A member is at least 5 bytes (`"":""`) and a comma: no more than that many fit.
         let capacity = min(maximumPlainMembers, reader.input.count / 6 + 1)
         return withUnsafeTemporaryAllocation(of: Answers.FoundMember.self, capacity: capacity) { members -> Answers? in
             guard let member = members.baseAddress else { return nil }
             var count = 0
-            if !reader.take(UInt8(ascii: "}")) {
-                repeat {
-                    guard count < capacity, let id = reader.memberName() else { return nil }
-                    let value: UnsafeBufferPointer<UInt8>?
-                    if reader.takeNull() {
-                        value = nil
-                    } else {
-                        guard let text = reader.string() else { return nil }
-                        value = text
-                    }
-                    // A trivial type (two buffer pointers): initialized in place, never deinitialized.
-                    (member + count).initialize(to: Answers.FoundMember(id: id, value: value))
-                    count += 1
-                } while reader.take(UInt8(ascii: ","))
-                guard reader.take(UInt8(ascii: "}")) else { return nil }
+            let read = reader.object { reader, id in
+                guard count < capacity else { return false }
+                let value: UnsafeBufferPointer<UInt8>?
+                if reader.takeNull() {
+                    value = nil
+                } else {
+                    guard let text = reader.string() else { return false }
+                    value = text
+                }
+                // A trivial type (two buffer pointers): initialized in place, never deinitialized.
+                (member + count).initialize(to: Answers.FoundMember(id: id, value: value))
+                count += 1
+                return true
             }
+            guard read else { return nil }
             return Answers(members: UnsafeMutableBufferPointer(start: member, count: count))
         }
     }
