@@ -135,6 +135,26 @@ import Testing
         #expect(!Self.check([0xEF, 0xBB, 0xBF] + Array(Self.fastBodies[0].utf8)))
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, an escape, a control character or a
+    /// byte above 0x7F is found at every offset, on either side of a word boundary.
+    @Test func everyByteThatEndsAPlainRunIsFoundAtEveryOffset() {
+        for offset in 0...17 {
+            let padding = Array(repeating: UInt8(ascii: "a"), count: offset)
+            for stop: [UInt8] in [
+                [], [0x5C, 0x6E], [0x5C, 0x22], [0x09], [0x1F], [0x7F], [0xC3, 0xA9], [0xC3], [0xFF],
+            ] {
+                let value = padding + stop + Array("bcdefghij".utf8)
+                let body =
+                    Array(#"{"rev":1,"answers":{"a":""#.utf8) + value + Array(#""},"step":""#.utf8) + value
+                    + Array(#""}"#.utf8)
+                Self.check(body)
+                #expect(
+                    (AnswerRequest.plain(body) != nil) == (stop.isEmpty || stop == [0x7F] || stop == [0xC3, 0xA9]),
+                    "offset \(offset), \(stop)")
+            }
+        }
+    }
+
     /// The answer length limit is checked on both paths, with the same message.
     @Test func anAnswerOverTheLimitIsRefusedAsBefore() {
         let body = Array(#"{"rev":1,"step":"s","answers":{"b":"\#u{E9}\#u{E9}\#u{E9}","a":"abcd","c":"x"}}"#.utf8)

@@ -75,7 +75,7 @@ struct PlainJSONReader {
         skipWhitespace()
         guard index < count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
-        var at = start
+        var at = Self.asciiRun(bytes, from: start, to: count)
         // Every byte ORed: below 0x80, the string is ASCII and valid as it lies.
         var high: UInt8 = 0
         while at < count {
@@ -92,6 +92,39 @@ struct PlainJSONReader {
             at += 1
         }
         return nil
+    }
+
+    /// Where the first byte from `start` on that ends a plain ASCII run is (a quote, a backslash,
+    /// a control character or a byte above 0x7F), eight bytes at a time; somewhere before it when
+    /// fewer than eight bytes are left. One pass over each word instead of three tests per byte
+    /// (~1,000 instructions for an answer's body): the classic "has a zero byte" test of the word
+    /// XOR quotes and XOR backslashes, "has a byte below 0x20" and the high bits, each exact.
+    private static func asciiRun(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        var at = start
+        while at + 8 <= end {
+            let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let ends =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            if ends & highs != 0 { break }
+            at += 8
+        }
+        return at
+    }
+
+    /// A `String` of the UTF-8 of a plain string (valid, as ``string()`` checked): written into the
+    /// string's own storage, so up to fifteen ASCII bytes become a small string with no copy made
+    /// and checked first, as `String(decoding:as:)` does (~190 instructions for a step id).
+    static func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            guard let from = utf8.baseAddress, let to = buffer.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: utf8.count)
+            return utf8.count
+        }
     }
 
     /// After any whitespace, a member's name and the `:` after it.

@@ -56,8 +56,7 @@ struct AnswerRequest {
                     rev = value
                 } else if PlainJSONReader.isName(name, "step") {
                     guard step == nil, let value = reader.string() else { return false }
-                    // Valid UTF-8 (``PlainJSONReader/string()``): decoding it changes nothing.
-                    step = String(decoding: value, as: UTF8.self)
+                    step = PlainJSONReader.text(value)
                 } else if PlainJSONReader.isName(name, "answers") {
                     guard answers == nil, let value = plainAnswers(&reader) else { return false }
                     answers = value

@@ -31,8 +31,7 @@ enum StartRequest {
                     value = .null
                 } else {
                     guard let text = reader.string() else { return false }
-                    // Valid UTF-8 (``PlainJSONReader/string()``): decoding it changes nothing.
-                    value = .string(String(decoding: text, as: UTF8.self))
+                    value = .string(PlainJSONReader.text(text))
                 }
                 if PlainJSONReader.isName(name, "flow") {
                     guard case .none = flow else { return false }
