@@ -20,6 +20,10 @@ struct PlainJSONReader {
     }
 
     /// Runs `body` with a reader at the start of `input`; nil when `input` is empty.
+    ///
+    /// The reader's pointer does not outlive `input`'s `withUnsafeBufferPointer`: the reader is
+    /// made here and only lent to `body` (`inout`), and what the callers keep is copied out of
+    /// the bytes before `body` returns (into `String`s and an ``Answers`` storage).
     static func read<Result>(_ input: [UInt8], _ body: (inout PlainJSONReader) -> Result?) -> Result? {
         input.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
@@ -28,9 +32,8 @@ struct PlainJSONReader {
         }
     }
 
-    /// The bytes the reader reads, for a caller that keeps pointers into them (as long as the
-    /// closure of ``read(_:_:)`` runs).
-    var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: count) }
+    /// How many bytes the input has.
+    var inputCount: Int { count }
 
     /// Skips JSON whitespace (RFC 8259 §2: space, tab, line feed, carriage return).
     private mutating func skipWhitespace() {

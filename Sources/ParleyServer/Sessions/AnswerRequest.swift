@@ -11,8 +11,11 @@ import ParleyHTTP
 /// `Idempotency-Key`, whose fingerprint hashes the parsed body) is read as it always was: by
 /// ``JSONBody`` and ``SessionRequest``, so every error, and the order they are found in, is theirs.
 struct AnswerRequest {
+    /// The rev of the snapshot the client shows.
     let rev: Int
+    /// The id of the step it answers.
     let step: String
+    /// The step's answers, each within the length limit.
     let answers: Answers
     /// Set when the request has an `Idempotency-Key`.
     let retry: IdempotentRequest?
@@ -23,7 +26,10 @@ struct AnswerRequest {
         try JSONBody.check(request)
         // Without the header, ``SessionRequest/idempotencyKey(_:)`` is nil and throws nothing.
         if !request.headers.contains("Idempotency-Key"), let plain = plain(request.body) {
-            try SessionRequest.checkLengths(of: plain.answers, maxLength: maxLength)
+            // An answer has no more characters than bytes, nor more bytes than the body.
+            if request.body.count > maxLength {
+                try SessionRequest.checkLengths(of: plain.answers, maxLength: maxLength)
+            }
             return AnswerRequest(rev: plain.rev, step: plain.step, answers: plain.answers, retry: nil)
         }
         let body = try JSONBody.object(checked: request)
@@ -77,7 +83,7 @@ struct AnswerRequest {
     /// An object of plain strings and `null`s, as ``Answers``.
     private static func plainAnswers(_ reader: inout PlainJSONReader) -> Answers? {
         // A member is at least 5 bytes (`"":""`) and a comma: no more than that many fit.
-        let capacity = min(maximumPlainMembers, reader.input.count / 6 + 1)
+        let capacity = min(maximumPlainMembers, reader.inputCount / 6 + 1)
         return withUnsafeTemporaryAllocation(of: Answers.FoundMember.self, capacity: capacity) { members -> Answers? in
             guard let member = members.baseAddress else { return nil }
             var count = 0
