@@ -57,18 +57,9 @@ extension Answers {
             self.init()
             return
         }
-        let storage = AnswersStorage.make(count: count, byteCount: byteCount) { ends, bytes in
-            var at = 0
-            var entry = 0
+        let storage = AnswersStorage.packed(count: count, byteCount: byteCount) { write in
             for found in members {
-                guard let value = found.value else { continue }
-                AnswersEntries.copy(found.id, to: bytes + at)
-                at += found.id.count
-                ends[entry] = UInt32(at)
-                AnswersEntries.copy(value, to: bytes + at)
-                at += value.count
-                ends[entry + 1] = UInt32(at)
-                entry += 2
+                if let value = found.value { write(found.id, value) }
             }
         }
         self.init(storage: storage)
