@@ -60,16 +60,10 @@ public struct Answers: @unchecked Sendable, Equatable {
         }
         // An object's members are sorted by key in scalar order and unique already (``JSONObject``):
         // written as they come, with no search for each one's place.
-        let storage = AnswersStorage.make(count: count, byteCount: byteCount) { ends, bytes in
-            var at = 0
-            var entry = 0
+        let storage = AnswersStorage.packed(count: count, byteCount: byteCount) { write in
             for member in object {
                 guard case .string(let value) = member.value else { continue }
-                at = Self.write(member.key, to: bytes, at: at)
-                ends[entry] = UInt32(at)
-                at = Self.write(value, to: bytes, at: at)
-                ends[entry + 1] = UInt32(at)
-                entry += 2
+                Self.withUTF8(member.key) { key in Self.withUTF8(value) { write(key, $0) } }
             }
         }
         self.init(storage: storage)
@@ -168,15 +162,6 @@ public struct Answers: @unchecked Sendable, Equatable {
         if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
         var native = string
         return native.withUTF8(body)
-    }
-
-    /// Writes `string`'s UTF-8 at `offset` of `bytes`; returns where it ends.
-    @inline(__always)
-    static func write(_ string: String, to bytes: UnsafeMutablePointer<UInt8>, at offset: Int) -> Int {
-        withUTF8(string) { utf8 in
-            AnswersEntries.copy(utf8, to: bytes + offset)
-            return offset + utf8.count
-        }
     }
 
     /// The string whose UTF-8 is `utf8` (valid: it was a `String`'s). Written into the string's

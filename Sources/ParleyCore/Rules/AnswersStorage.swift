@@ -37,6 +37,29 @@ final class AnswersStorage: ManagedBuffer<AnswersStorage.Header, UInt8> {
         return storage
     }
 
+    /// A storage of `count` entries and `byteCount` bytes of ids and values, which `entries`
+    /// hands one entry at a time, in scalar order of the ids, to the function it is given: each
+    /// id and value written at its place, the table of ends with them.
+    @inline(__always)
+    static func packed(
+        count: Int, byteCount: Int,
+        _ entries: ((_ id: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> AnswersStorage {
+        make(count: count, byteCount: byteCount) { ends, bytes in
+            var at = 0
+            var entry = 0
+            entries { id, value in
+                AnswersEntries.copy(id, to: bytes + at)
+                at += id.count
+                ends[entry] = UInt32(at)
+                AnswersEntries.copy(value, to: bytes + at)
+                at += value.count
+                ends[entry + 1] = UInt32(at)
+                entry += 2
+            }
+        }
+    }
+
     /// How many entries. Read through the header's address: `header` is a stored property of a
     /// class, which every read checks for exclusive access at run time (~60 instructions).
     var count: Int {

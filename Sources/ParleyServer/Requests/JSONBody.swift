@@ -6,12 +6,24 @@ import ParleyHTTP
 enum JSONBody {
     /// The parsed body; 415 for a non-JSON media type, 400 for malformed JSON.
     static func parse(_ request: HTTPRequest) throws(HTTPError) -> JSONValue {
+        try check(request)
+        return try parse(checked: request)
+    }
+
+    /// What is checked before the body is read: 415 for a non-JSON media type, 400 for an empty
+    /// body. A handler that reads a body of its own shape first (``AnswerRequest``) checks these
+    /// first too, then falls back to ``object(checked:)``.
+    static func check(_ request: HTTPRequest) throws(HTTPError) {
         if let type = request.headers["Content-Type"], !isJSON(type) {
             throw ServiceProblem.unsupportedMediaType(type)
         }
         guard !request.body.isEmpty else {
             throw ServiceProblem.malformedBody("the body is empty; send a JSON document")
         }
+    }
+
+    /// The parsed body of a request ``check(_:)`` passed; 400 for malformed JSON.
+    private static func parse(checked request: HTTPRequest) throws(HTTPError) -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONParser.parse(request.body)
@@ -104,7 +116,13 @@ enum JSONBody {
 
     /// The body as a JSON object.
     static func object(_ request: HTTPRequest) throws(HTTPError) -> JSONObject {
-        let value = try parse(request)
+        try check(request)
+        return try object(checked: request)
+    }
+
+    /// The body of a request ``check(_:)`` passed, as a JSON object.
+    static func object(checked request: HTTPRequest) throws(HTTPError) -> JSONObject {
+        let value = try parse(checked: request)
         guard case .object(let object) = value else {
             throw ServiceProblem.malformedBody("the body must be a JSON object, found \(value.kindDescription)")
         }

@@ -14,15 +14,8 @@ extension SessionHandlers {
         -> HTTPResponse
     {
         let idText = try SessionRequest.idText(requestContext)
-        let body = try JSONBody.object(request)
-        let rev = try SessionRequest.rev(body)
-        guard case .string(let stepId) = body["step"] else {
-            throw ServiceProblem.malformedBody("\"step\" is required: the id of the step you answer")
-        }
-        let answers = try SessionRequest.answers(body, maxLength: configuration.maxAnswerLength)
-        let retry = try SessionRequest.idempotencyKey(request).map {
-            IdempotentRequest(key: $0, fingerprint: SessionRequest.fingerprint("answers", body))
-        }
+        let input = try AnswerRequest.read(request, maxLength: configuration.maxAnswerLength)
+        let (rev, stepId, answers, retry) = (input.rev, input.step, input.answers, input.retry)
         if let retry, let replay = try await ledger.replayed(SessionID(idText), retry) { return replay }
 
         // From the snapshot cache when it holds the client's rev: no read before the append (and

@@ -42,14 +42,14 @@ extension SessionHandlers {
     func startSession(_ request: HTTPRequest, _ requestContext: RequestContext, _ caller: Caller) async throws
         -> HTTPResponse
     {
-        let body = try JSONBody.object(request)
-        guard case .string(let flowId) = body["flow"], RequestInput.isIdentifier(flowId) else {
+        let body = try StartRequest.read(request)
+        guard case .string(let flowId) = body.flow, RequestInput.isIdentifier(flowId) else {
             throw ServiceProblem.malformedBody(
                 "\"flow\" is required: the id of the flow to start (1 to \(RequestInput.maximumIdentifierLength) characters)"
             )
         }
         let channel: String
-        switch body["channel"] {
+        switch body.channel {
         case nil, .null: channel = configuration.defaultChannel
         case .string(let name): channel = try configuration.checkedChannel(name)
         case .some(let other):

@@ -39,10 +39,15 @@ enum SessionRequest {
         } catch {
             throw ServiceProblem.malformedBody("\"\(member)\": \(error)")
         }
+        try checkLengths(of: answers, maxLength: maxLength)
+        return answers
+    }
+
+    /// 400 when an answer is longer than `maxLength` characters (the first such field's).
+    static func checkLengths(of answers: Answers, maxLength: Int) throws(HTTPError) {
         if let field = answers.firstField(longerThan: maxLength) {
             throw ServiceProblem.malformedBody("the answer for \"\(field)\" is longer than \(maxLength) characters")
         }
-        return answers
     }
 
     /// The `Idempotency-Key` header (IETF httpapi draft): 1 to 255 visible ASCII characters.
