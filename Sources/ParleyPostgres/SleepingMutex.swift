@@ -17,7 +17,7 @@ public final class SleepingMutex<Value>: @unchecked Sendable {
     /// Unchecked: only ``withLock(_:)`` touches it, under the lock, so two accesses never overlap
     /// (a nested `withLock` would deadlock first). Checked, every acquisition paid a dynamic
     /// exclusivity check (`swift_beginAccess` and `swift_endAccess`, ~90 instructions), six times
-    /// an answer through the snapshot cache and the commit queue, once a cache-hot screen.
+    /// an answer through the snapshot cache and the commit queue.
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     public init(_ value: sending Value) {
