@@ -15,7 +15,7 @@ extension Answers {
     }
 
     /// Answers from an object's members as they stand in a request body, in any order: the same
-    /// answers ``init(_:)`` makes of the object ``JSONParser`` would parse, without the object
+    /// answers ``init(_:)-(JSONValue)`` makes of the object ``JSONParser`` would parse, without the object
     /// (issue 27: parsing an answer's body into a ``JSONValue`` and freeing it cost ~5,800
     /// instructions an answer). Sorted here in place, `null`s dropped, written into one storage.
     ///
