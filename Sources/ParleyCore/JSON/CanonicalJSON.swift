@@ -114,17 +114,21 @@ public enum CanonicalJSON {
         if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
     }
 
-    /// Whether any of the word's eight bytes is a control character, `"` or `\\` (exact: each
-    /// test is the classic "has a byte less than n" / "has a zero byte" bit trick, which reports
-    /// a word with such a byte and never one without).
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    /// Whether any of the word's eight bytes is a control character, `"` or `\\`.
+    private static func mayNeedEscape(_ word: UInt64) -> Bool { escapeBits(word) != 0 }
+
+    /// The high bit of the bytes of `word` (little-endian) that a JSON string must escape: a
+    /// control character, `"` or `\\`. Each test is the classic "has a byte less than n" / "has a
+    /// zero byte" bit trick: the result is zero exactly when no byte needs escaping, and its
+    /// lowest set bit is at the first byte that does (no borrow reaches a byte below it; bytes
+    /// above it may be marked wrongly). One definition for the writer here and for readers that
+    /// look for a string's end a word at a time (the server's answer body).
+    @inlinable
+    public static func escapeBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let control = (word &- ones &* 0x20) & ~word & highs
+        let control = (word &- ones &* 0x20) & ~word
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        let quotes = (quote &- ones) & ~quote & highs
-        let backslashes = (backslash &- ones) & ~backslash & highs
-        return control | quotes | backslashes != 0
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & (ones &* 0x80)
     }
 }

@@ -1,3 +1,5 @@
+import ParleyCore
+
 /// Reads the few tokens of a request body of a known, simple shape in one pass over its bytes, or
 /// says it cannot: the fast path of a handler that falls back to ``JSONBody`` (``JSONParser``)
 /// for everything else, so that every error and every unusual but valid body is the parser's.
@@ -101,21 +103,16 @@ struct PlainJSONReader {
     /// a control character or a byte above 0x7F), eight bytes at a time; somewhere before it when
     /// fewer than eight bytes are left. Most strings of a body are a word or two long, and end
     /// in the first word this reads: one test of it instead of three a byte (the byte loop cost
-    /// ~1,000 instructions an answer's body). The tests are the classic "has a zero byte" of the
-    /// word XOR quotes and XOR backslashes, "has a byte below 0x20" and the high bits: the lowest
-    /// bit each sets is at the first byte it looks for (no borrow reaches a byte before it), so
-    /// the lowest of them all is the first byte that ends the run.
+    /// ~1,000 instructions an answer's body). ``CanonicalJSON/escapeBits(_:)`` marks the quotes,
+    /// backslashes and control characters, its lowest bit at the first of them, and the high bits
+    /// mark bytes above 0x7F: the lowest bit of both is the first byte that ends the run.
     @inline(__always)
     private static func asciiRun(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         var at = start
         while at + 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let ends =
-                (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                    | ((word &- ones &* 0x20) & ~word) | word) & (ones &* 0x80)
+            let ends = CanonicalJSON.escapeBits(word) | (word & (ones &* 0x80))
             if ends != 0 { return at + ends.trailingZeroBitCount / 8 }
             at += 8
         }
