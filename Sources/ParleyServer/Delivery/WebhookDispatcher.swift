@@ -76,11 +76,11 @@ final class WebhookDispatcher: Sendable {
         do {
             switch outcome {
             case .success(let status) where (200...299).contains(status):
-                try await store.markDelivered(claim.id, status: status)
+                try await store.markDelivered(claim, status: status)
                 count("delivered")
             case .success(410):
                 try await store.disableEndpoint(
-                    forDelivery: claim.id, reason: "the endpoint answered 410 Gone; it was disabled")
+                    for: claim, reason: "the endpoint answered 410 Gone; it was disabled")
                 logger.warning("webhook delivery \(claim.messageId): endpoint answered 410; disabling it")
                 count("disabled")
             case .success(let status):
@@ -99,7 +99,7 @@ final class WebhookDispatcher: Sendable {
 
     private func failed(_ claim: WebhookStore.Claim, status: Int?, _ detail: String) async throws {
         let delay = schedule.delay(afterAttempt: claim.attempt)
-        try await webhooks.markFailed(claim.id, status: status, error: detail, retryAfter: delay)
+        try await webhooks.markFailed(claim, status: status, error: detail, retryAfter: delay)
         count(delay == nil ? "dead" : "failed")
         let next = delay.map { String(format: "retrying in %.1f s", $0) } ?? "dead-lettered"
         logger.info("webhook delivery \(claim.messageId) attempt \(claim.attempt): \(detail); \(next)")
