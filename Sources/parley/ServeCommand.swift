@@ -58,6 +58,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Session-write transactions in flight at once (group commit; at most half the pool).")
     var groupCommitBatches = 4
 
+    @Option(help: "Sessions whose state each process keeps in memory; an answer to one reads nothing first.")
+    var sessionCache = 20_000
+
+    @Option(help: "Megabytes of session snapshots the cache counts (each session as twice its snapshot's size).")
+    var sessionCacheMb = 16
+
     @Option(help: "glibc malloc arenas (fewer arenas, less RSS; $MALLOC_ARENA_MAX wins when set).")
     var mallocArenas = 2
 
@@ -143,6 +149,11 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...64).contains(groupCommitBatches), (1...64).contains(mallocArenas) else {
             throw ValidationError("--group-commit-batches and --malloc-arenas must be between 1 and 64.")
         }
+        guard (1...1_000_000).contains(sessionCache), (1...65_536).contains(sessionCacheMb) else {
+            throw ValidationError(
+                "--session-cache must be between 1 and 1,000,000 sessions and --session-cache-mb between 1 and 65,536."
+            )
+        }
         guard (0.05...60).contains(databaseConnectTimeout) else {
             throw ValidationError("--database-connect-timeout must be between 0.05 and 60 seconds.")
         }
@@ -192,6 +203,8 @@ struct ServeCommand: AsyncParsableCommand {
         service.sessionIdleSeconds = sessionTtl
         service.sessionSweepSeconds = sessionSweepInterval
         service.liveMaxStreams = liveMaxStreams
+        service.maxCachedSnapshots = sessionCache
+        service.maxCachedSnapshotBytes = sessionCacheMb << 20
         service.defaultRetention = retention.period
         service.pruneSeconds = pruneInterval
         service.pruneBatch = retention.pruneBatch

@@ -97,6 +97,18 @@ import Testing
         #expect(result.stderr.contains("--tls-cert and --tls-key must be given together."))
     }
 
+    @Test func sessionCacheLimitsAreChecked() throws {
+        for arguments in [
+            ["--session-cache", "0"], ["--session-cache", "1000001"], ["--session-cache-mb", "0"],
+            ["--session-cache-mb", "65537"],
+        ] {
+            let result = try ParleyBinary.run(["serve"] + arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(
+                result.stderr.contains("--session-cache must be between 1 and 1,000,000"), "\(arguments): \(result)")
+        }
+    }
+
     /// One request over a raw socket with `Connection: close`; returns everything received.
     static func get(_ path: String, port: Int) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -42,6 +42,26 @@ import Testing
             #expect(after.batches - before.batches < targets.count, "concurrent misses shared statements: \(after)")
         }
     }
+
+    /// `parley serve --session-cache` bounds what a process keeps: with room for one session,
+    /// the newer of two just started is answered from memory and the older is read first.
+    @Test func theSessionCacheOptionBoundsWhatAProcessKeeps() async throws {
+        let database = try await IsolatedDatabase.create()
+        defer { database.close() }
+        let server = try database.server(["--session-cache", "1"])
+        defer { server.stop() }
+        let service = try await database.harness(server)
+        let flow = try SessionFixture.released(service, prefix: "cache-one")
+        let older = try service.startSession(flow).json
+        let newer = try service.startSession(flow).json
+        let start = try SessionReadMetrics(service.client)
+        _ = try service.advance(newer, ["email": "newer@example.com"])
+        let afterNewer = try SessionReadMetrics(service.client)
+        #expect(afterNewer.reads == start.reads, "the session the cache holds is not read: \(afterNewer)")
+        _ = try service.advance(older, ["email": "older@example.com"])
+        let afterOlder = try SessionReadMetrics(service.client)
+        #expect(afterOlder.reads == start.reads + 1, "the evicted session is read once: \(afterOlder)")
+    }
 }
 
 /// The session reader's series from `/metrics`.
