@@ -32,7 +32,8 @@ extension WebhookStore {
             SET attempts = d.attempts + 1, updated_at = now(),
                 next_attempt_at = now() + make_interval(secs => \(leaseSeconds))
             FROM due, webhooks w WHERE d.id = due.id AND w.id = d.webhook_id
-            RETURNING d.id, d.message_id, d.payload, d.attempts, d.next_attempt_at::text AS lease, d.session_key, w.url, w.secret
+            RETURNING d.id, d.message_id, d.payload, d.attempts, d.next_attempt_at::text AS lease, d.session_key,
+                w.url, w.secret
             """)
         return try rows.map { row in
             let payload: Data = try row.decode(column: "payload")
