@@ -93,12 +93,19 @@ struct SessionReader: Sendable {
     /// generic plan is the index plan whatever the tables hold (an index scan of `sessions_pkey`
     /// per key, then of `session_log`'s primary key), checked with `EXPLAIN EXECUTE` on clusters
     /// holding no session and 100,000.
+    ///
+    /// Instants are read with `date_part`, which computes in `float8`, not with `extract`, which
+    /// computes in `numeric` (then cast): the same value (both are the nearest double to the
+    /// instant's microseconds over a million), and a batch of six sessions read in 158 µs
+    /// against 167 (pgbench, c=1, round 18); the month is `parley_log_month`'s, written the
+    /// same way.
     private static let sql = """
         SELECT k.position, s.flow_id, s.version, s.channel, s.core_version, s.locale, s.status, s.rev AS row_rev,
-               s.step AS row_step,
-               extract(epoch FROM s.expires_at)::float8 AS row_expires, parley_log_month(s.created_at) AS row_month,
+               s.step AS row_step, date_part('epoch', s.expires_at) AS row_expires,
+               (date_part('year', s.created_at AT TIME ZONE 'UTC') * 100
+                + date_part('month', s.created_at AT TIME ZONE 'UTC'))::integer AS row_month,
                l.rev, l.kind, l.step, l.answers, l.outcome, l.next_step, l.month,
-               extract(epoch FROM l.expires_at)::float8 AS expires
+               date_part('epoch', l.expires_at) AS expires
         FROM unnest((SELECT $1::text[])) WITH ORDINALITY AS k (hex, position)
         JOIN sessions s ON s.key = decode(k.hex, 'hex')
         LEFT JOIN session_log l ON l.session_key = s.key

@@ -231,11 +231,11 @@ struct SessionStore: Sendable {
         return try JSONParser.parse(stored.bytes)
     }
 
-    /// The log of a session, its sealed answers opened.
+    /// The log of a session, its sealed answers opened (instants read as ``SessionReader`` reads them).
     func log(_ key: Data, _ connection: PostgresConnection) async throws -> [LogRow] {
         let rows = try await connection.query(
             """
-            SELECT rev, kind, step, answers, outcome, next_step, month, extract(epoch FROM expires_at)::float8 AS expires
+            SELECT rev, kind, step, answers, outcome, next_step, month, date_part('epoch', expires_at) AS expires
             FROM session_log WHERE session_key = \(key) ORDER BY rev
             """)
         return try rows.map { try Self.logRow($0, from: 0, session: Array(key), sealing: sealing) }
