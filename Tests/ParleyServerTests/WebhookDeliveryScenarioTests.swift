@@ -83,10 +83,10 @@ import Testing
             $0.webhookMaxAttempts = 3
         }
         try await DeliveryHarness.run(.router, configure: shortSchedule) { service, _ in
-            // A port nobody listens on any more: connections are refused.
-            let gone = try WebhookReceiver()
-            let port = gone.port
-            gone.stop()
+            // A port held but not listened on: connections are refused, and no other test's
+            // receiver can be given it meanwhile (``ReservedPort``).
+            let reserved = try ReservedPort()
+            let port = reserved.port
             let flow = try SessionFixture.released(service, prefix: "dead")
             let hook = try service.registerWebhook("http://127.0.0.1:\(port)/hook")
             try service.completeSignup(flow)
@@ -97,6 +97,7 @@ import Testing
             #expect(dead["lastError"]?.stringValue?.contains("connect") == true, "\(dead)")
             let deliveryId = try #require(dead["id"]?.stringValue)
 
+            reserved.release()
             let receiver = try WebhookReceiver(port: port)
             try receiver.setSecret(hook.secret)
             let retried = try service.client.send(
