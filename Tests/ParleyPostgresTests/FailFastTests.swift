@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ParleyPostgres
 import Testing
 
@@ -67,7 +66,7 @@ import Testing
     @Test func aServerThatNeverAnswersTimesOutAtConnectTimeout() async throws {
         // A socket that completes the TCP handshake (the kernel does it) but never speaks:
         // libpq's blocking connect would wait for its own whole-second timeout or forever.
-        let silent = try SilentListener()
+        let silent = try LoopbackPort(listening: true)
         defer { silent.close() }
         var configuration = PostgresConfiguration(
             url: "host=127.0.0.1 port=\(silent.port) dbname=parley user=parley sslmode=disable")
@@ -100,36 +99,4 @@ import Testing
         #expect(received?.payload == "hello")
         await #expect(throws: PostgresError.self) { try await pool.query("SELECT 1") }
     }
-}
-
-/// A TCP socket on 127.0.0.1, port 0, that is listening but never accepts or answers.
-struct SilentListener {
-    let descriptor: Int32
-    let port: UInt16
-
-    struct Failed: Error {}
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failed() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
-                    && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        guard bound else {
-            Glibc.close(descriptor)
-            throw Failed()
-        }
-        self.descriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    func close() { Glibc.close(descriptor) }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test func aFrozenFirstHostIsPassedOverForTheNextOne() async throws {
         // The first host completes the TCP handshake and never speaks (a frozen primary): with
         // one deadline for the whole list, libpq 15's non-blocking connect would spend it there.
-        let silent = try SilentListener()
+        let silent = try LoopbackPort(listening: true)
         defer { silent.close() }
         let real = try #require(URLComponents(string: try TestDatabase.url()))
         let port = try #require(real.port)
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func noHostTakingAConnectionNamesEachHostsFailure() async throws {
-        let silent = try SilentListener()
+        let silent = try LoopbackPort(listening: true)
         defer { silent.close() }
         var configuration = PostgresConfiguration(
             url: "postgres://parley@127.0.0.1:\(silent.port),127.0.0.1:1/parley?sslmode=disable")

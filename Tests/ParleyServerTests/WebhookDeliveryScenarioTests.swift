@@ -84,8 +84,8 @@ import Testing
         }
         try await DeliveryHarness.run(.router, configure: shortSchedule) { service, _ in
             // A port held but not listened on: connections are refused, and no other test's
-            // receiver can be given it meanwhile (``ReservedPort``).
-            let reserved = try ReservedPort()
+            // receiver can be given it meanwhile (`LoopbackPort`).
+            let reserved = try LoopbackPort(listening: false)
             let port = reserved.port
             let flow = try SessionFixture.released(service, prefix: "dead")
             let hook = try service.registerWebhook("http://127.0.0.1:\(port)/hook")
@@ -97,7 +97,7 @@ import Testing
             #expect(dead["lastError"]?.stringValue?.contains("connect") == true, "\(dead)")
             let deliveryId = try #require(dead["id"]?.stringValue)
 
-            reserved.release()
+            reserved.close()
             let receiver = try WebhookReceiver(port: port)
             try receiver.setSecret(hook.secret)
             let retried = try service.client.send(
