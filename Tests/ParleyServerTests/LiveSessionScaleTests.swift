@@ -74,52 +74,55 @@ import Testing
 
     @Test func fiveThousandIdleStreamsCostLittleMemoryAndDoNotSlowOtherRequests() async throws {
         let streams = 5_000
-        try await ServiceHarness.run(servers: 1) { service in
-            let port = service.client.port
-            let pid = try #require(service.servers[0].serverPid)
-            let flow = try SessionFixture.released(service, prefix: "idle")
-            let sessions = try (0..<10).map { _ in try service.startSession(flow).json.sessionId }
-            let figures = try await Self.onThread { () throws -> IdleFigures in
-                var figures = IdleFigures()
-                // Warm up the paths the streams take, then measure.
-                for session in sessions { _ = try SessionEventStream(port: port, session: session).next() }
-                figures.before = try Self.residentBytes(pid)
-                var clients: [TestClient] = []  // each closes its socket when released
-                clients.reserveCapacity(streams)
-                for index in 0..<streams {
-                    let client = try TestClient(port: Int(port), timeout: 30)
-                    try client.send(
-                        "GET /v1/sessions/\(sessions[index % sessions.count])/events HTTP/1.1\r\nHost: t\r\n\r\n")
-                    clients.append(client)
+        // Alone: its 5,000 connections disturbed other suites' requests (HarnessGate.runAlone).
+        try await HarnessGate.runAlone {
+            try await ServiceHarness.run(servers: 1) { service in
+                let port = service.client.port
+                let pid = try #require(service.servers[0].serverPid)
+                let flow = try SessionFixture.released(service, prefix: "idle")
+                let sessions = try (0..<10).map { _ in try service.startSession(flow).json.sessionId }
+                let figures = try await Self.onThread { () throws -> IdleFigures in
+                    var figures = IdleFigures()
+                    // Warm up the paths the streams take, then measure.
+                    for session in sessions { _ = try SessionEventStream(port: port, session: session).next() }
+                    figures.before = try Self.residentBytes(pid)
+                    var clients: [TestClient] = []  // each closes its socket when released
+                    clients.reserveCapacity(streams)
+                    for index in 0..<streams {
+                        let client = try TestClient(port: Int(port), timeout: 30)
+                        try client.send(
+                            "GET /v1/sessions/\(sessions[index % sessions.count])/events HTTP/1.1\r\nHost: t\r\n\r\n")
+                        clients.append(client)
+                    }
+                    // The gauge is the event: every stream is open once it reads 5,000 (60 s hang guard).
+                    for _ in 0..<600 where figures.open < streams {
+                        let metrics = try service.client.send("GET", "/metrics").text
+                        figures.open =
+                            metrics.split(separator: "\n").first { $0.hasPrefix("parley_live_streams_open ") }
+                            .flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+                        if figures.open < streams { usleep(100_000) }
+                    }
+                    guard figures.open == streams else { return figures }
+                    figures.after = try Self.residentBytes(pid)
+                    for _ in 0..<200 {
+                        let start = Date()
+                        let response = try service.client.send("GET", "/v1/sessions/\(sessions[0])")
+                        figures.latencies.append(Date().timeIntervalSince(start))
+                        guard response.status == 200 else { throw SessionFixture.Failure(description: "\(response)") }
+                    }
+                    withExtendedLifetime(clients) {}
+                    return figures
                 }
-                // The gauge is the event: every stream is open once it reads 5,000 (60 s hang guard).
-                for _ in 0..<600 where figures.open < streams {
-                    let metrics = try service.client.send("GET", "/metrics").text
-                    figures.open =
-                        metrics.split(separator: "\n").first { $0.hasPrefix("parley_live_streams_open ") }
-                        .flatMap { Int($0.split(separator: " ")[1]) } ?? 0
-                    if figures.open < streams { usleep(100_000) }
-                }
-                guard figures.open == streams else { return figures }
-                figures.after = try Self.residentBytes(pid)
-                for _ in 0..<200 {
-                    let start = Date()
-                    let response = try service.client.send("GET", "/v1/sessions/\(sessions[0])")
-                    figures.latencies.append(Date().timeIntervalSince(start))
-                    guard response.status == 200 else { throw SessionFixture.Failure(description: "\(response)") }
-                }
-                withExtendedLifetime(clients) {}
-                return figures
+                try #require(figures.open == streams, "only \(figures.open) of \(streams) streams opened")
+                let grown = Double(figures.after - figures.before) / 1_048_576
+                print(
+                    "\(streams) idle streams: server RSS \(figures.before / 1_048_576) MB → "
+                        + "\(figures.after / 1_048_576) MB (+\(String(format: "%.1f", grown)) MB)")
+                #expect(grown < 50, "RSS grew \(grown) MB")
+                let p99 = Self.percentile(figures.latencies, 0.99)
+                print("GET /v1/sessions/{id} with \(streams) streams open: p99 \(Self.ms(p99)) over 200 requests")
+                #expect(figures.latencies.count == 200, "every request answered while the streams were open")
             }
-            try #require(figures.open == streams, "only \(figures.open) of \(streams) streams opened")
-            let grown = Double(figures.after - figures.before) / 1_048_576
-            print(
-                "\(streams) idle streams: server RSS \(figures.before / 1_048_576) MB → "
-                    + "\(figures.after / 1_048_576) MB (+\(String(format: "%.1f", grown)) MB)")
-            #expect(grown < 50, "RSS grew \(grown) MB")
-            let p99 = Self.percentile(figures.latencies, 0.99)
-            print("GET /v1/sessions/{id} with \(streams) streams open: p99 \(Self.ms(p99)) over 200 requests")
-            #expect(figures.latencies.count == 200, "every request answered while the streams were open")
         }
     }
 
