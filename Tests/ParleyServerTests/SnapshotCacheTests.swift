@@ -52,6 +52,28 @@ import Testing
         #expect(cache.current(ids[49].text)?.record.rev == 1)
     }
 
+    /// A read under way when the listener reconnected (its epoch taken before) is not stored
+    /// after the reset: a change made while the listener was away was never notified, so nothing
+    /// else would keep that older state out.
+    @Test func aStateReadBeforeAResetIsNotStoredAfterIt() throws {
+        let cache = SnapshotCache(limit: 10)
+        let id = SessionID.generate()
+        var before = record(id, rev: 4)
+        before.cacheEpoch = cache.epoch
+        cache.invalidateAll()
+        cache.store(before, bodyCount: 10, id: id)
+        #expect(cache.record(id.text) == nil, "a state read before the reset came back")
+        var after = record(id, rev: 5)
+        after.cacheEpoch = cache.epoch
+        cache.store(after, bodyCount: 10, id: id)
+        #expect(cache.record(id.text)?.rev == 5)
+        // A state no read produced (a start's) is stored in any epoch.
+        let started = SessionID.generate()
+        cache.invalidateAll()
+        cache.store(record(started, rev: 1), bodyCount: 10, id: started)
+        #expect(cache.record(started.text)?.rev == 1)
+    }
+
     /// A change keeps the state alone; the snapshot a read renders from it is kept beside it at
     /// the same rev, and a newer change drops both.
     @Test func aChangeKeepsTheStateAloneAndAReadKeepsItsSnapshot() throws {

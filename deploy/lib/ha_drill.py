@@ -231,7 +231,8 @@ def live(args):
         while (not seen or seen[-1] < rev) and time.time() < deadline:
             time.sleep(0.01)
         if not seen or seen[-1] < rev:
-            problems.append(f"rev {rev} did not reach the stream within 15 s (last seen {seen[-1:]})")
+            problems.append(f"rev {rev} (acknowledged at {time.strftime('%H:%M:%S', time.gmtime(deadline - 15))} UTC) "
+                            f"did not reach the stream within 15 s (last seen {seen[-1:]})")
             break
         time.sleep(0.1 if said < 300 else 1.0)
     done.set()

@@ -24,6 +24,11 @@ final class SessionFollowers: Sendable {
         var reading = false
         /// The newest rev notified; a read that returns less is repeated.
         var wantedRev = 0
+        /// The listener reconnected since the running read began (notifications may have been
+        /// missed): that read may predate a change, so another one follows it. Apart from
+        /// `wantedRev`: a resync folded into it as "any rev" swallowed a real rev notified
+        /// while its read was under way (the HA drill's stream stopped a rev short).
+        var resyncPending = false
     }
 
     private struct State {
@@ -125,15 +130,30 @@ final class SessionFollowers: Sendable {
         Task { await read(id: id, keyHex: keyHex, load: load) }
     }
 
-    /// The listener reconnected and may have missed notifications: re-reads every followed session.
+    /// The listener reconnected and may have missed notifications: re-reads every followed session
+    /// (a read under way began before the reconnect, so it is followed by one more).
     func resync(load: @escaping Loader) {
-        let keys = state.withLock { Array($0.sessions.keys) }
-        for key in keys { changed(keyHex: key, rev: .max, load: load) }
+        let ids = state.withLock { state -> [(keyHex: String, id: String)] in
+            var starting: [(keyHex: String, id: String)] = []
+            for (keyHex, var session) in state.sessions {
+                if session.reading {
+                    session.resyncPending = true
+                } else {
+                    session.reading = true
+                    starting.append((keyHex, session.id))
+                }
+                state.sessions[keyHex] = session
+            }
+            return starting
+        }
+        for (keyHex, id) in ids { Task { await read(id: id, keyHex: keyHex, load: load) } }
     }
 
     private func read(id: String, keyHex: String, load: Loader) async {
         var failedReads = 0
         while true {
+            // This read begins after every reconnect noted so far: it answers them.
+            state.withLock { $0.sessions[keyHex]?.resyncPending = false }
             let snapshot = await load(id)
             if let snapshot { offer(snapshot, keyHex: keyHex) }
             if snapshot == nil {
@@ -147,10 +167,10 @@ final class SessionFollowers: Sendable {
             }
             let again = state.withLock { state -> Bool in
                 guard var session = state.sessions[keyHex] else { return false }
-                // `.max` (a resync) is satisfied by any read; a newer notified rev reads again.
-                let wanted = session.wantedRev == .max ? 0 : session.wantedRev
+                // A newer notified rev, or a reconnect since this read began, reads again.
+                let stale = session.wantedRev > snapshot!.rev || session.resyncPending
                 session.wantedRev = 0
-                session.reading = wanted > snapshot!.rev && !session.followers.isEmpty
+                session.reading = stale && !session.followers.isEmpty
                 if session.followers.isEmpty {
                     state.sessions[keyHex] = nil
                 } else {
@@ -173,6 +193,7 @@ final class SessionFollowers: Sendable {
             guard var session = state.sessions[keyHex] else { return }
             session.reading = false
             session.wantedRev = 0
+            session.resyncPending = false
             state.sessions[keyHex] = session.followers.isEmpty ? nil : session
         }
     }

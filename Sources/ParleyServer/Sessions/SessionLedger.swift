@@ -20,13 +20,22 @@ struct SessionLedger: Sendable {
     /// The stored session, folded from its log: 404 when unknown (or malformed), 410 when
     /// expired or erased.
     func loadSession(_ id: SessionID) async throws -> SessionRecord {
-        guard let record = try await sessions.load(id) else {
+        guard let record = try await readSession(id) else {
             throw ServiceProblem.notFound("no such session")
         }
         if record.status == .erased { throw ServiceProblem.sessionErased() }
         if record.isExpired(now: Date().timeIntervalSince1970) {
             throw ServiceProblem.sessionExpired()
         }
+        return record
+    }
+
+    /// The stored session, marked with the snapshot cache's epoch taken before the read (so the
+    /// cache refuses it if the listener reconnected meanwhile); nil when unknown.
+    func readSession(_ id: SessionID) async throws -> SessionRecord? {
+        let epoch = snapshots.epoch
+        guard var record = try await sessions.load(id) else { return nil }
+        record.cacheEpoch = epoch
         return record
     }
 
@@ -183,7 +192,7 @@ struct SessionLedger: Sendable {
     func followedSnapshot(_ text: String) async -> SessionSnapshot? {
         if let cached = cachedSnapshot(text) { return cached }
         do {
-            guard let record = try await sessions.load(SessionID(text)) else { return nil }
+            guard let record = try await readSession(SessionID(text)) else { return nil }
             // A tombstone: its streams end without it (`SessionFollowers.offer`).
             if record.status == .erased { return SessionSnapshot(erased: record) }
             return try await snapshot(of: record)

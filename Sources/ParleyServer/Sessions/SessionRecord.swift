@@ -40,11 +40,21 @@ struct SessionRecord: Sendable {
 
     private var box: Box
 
+    /// The snapshot cache's epoch (``SnapshotCache/epoch``) when this state was read from the
+    /// database; nil for a state no database read produced (a start's, or one made by a change
+    /// to such a state). A state read before the cache forgot everything (the listener
+    /// reconnected, and changes made meanwhile were never notified) is not cached after it: it
+    /// may be older than what the database holds. Beside the box, not in it: set on every read,
+    /// where a new box would cost an allocation.
+    var cacheEpoch: UInt64?
+
     init(
         id: SessionID, flowId: String, version: Int, channel: String, core: String, locale: String?, rev: Int,
         status: SessionStatus, step: String, path: SessionPath, values: Answers, forward: [PathEntry],
-        messages: JSONValue, expiresAt: Double, month: Int, context: Answers? = nil, pathJSON: [UInt8]? = nil
+        messages: JSONValue, expiresAt: Double, month: Int, context: Answers? = nil, pathJSON: [UInt8]? = nil,
+        cacheEpoch: UInt64? = nil
     ) {
+        self.cacheEpoch = cacheEpoch
         box = Box(
             Fields(
                 id: id, flowId: flowId, version: version, channel: channel, core: core, locale: locale, rev: rev,
@@ -117,7 +127,7 @@ struct SessionRecord: Sendable {
             id: fields.id, flowId: fields.flowId, version: fields.version, channel: fields.channel, core: fields.core,
             locale: fields.locale, rev: fields.rev + 1, status: status ?? fields.status, step: step, path: path,
             values: values, forward: forward, messages: messages ?? fields.messages, expiresAt: expiresAt,
-            month: fields.month, context: context, pathJSON: pathJSON)
+            month: fields.month, context: context, pathJSON: pathJSON, cacheEpoch: cacheEpoch)
     }
 
     /// ``pathJSON`` of this path with `step` confirmed after it.

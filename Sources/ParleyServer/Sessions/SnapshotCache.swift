@@ -1,4 +1,5 @@
 import ParleyPostgres
+import Synchronization
 
 /// The latest snapshot of recently used sessions, so an unchanged session is answered from
 /// memory. Coherent across processes: every change NOTIFYs `parley_sessions` with the
@@ -46,6 +47,9 @@ final class SnapshotCache: Sendable {
     /// Taken two or three times per answer by any of the responder threads and the listener:
     /// a lock whose waiters sleep rather than spin (``SleepingMutex``).
     private let state: SleepingMutex<State>
+    /// Raised (under `state`'s lock) each time ``invalidateAll()`` forgets everything; read
+    /// before a database read (``epoch``) and compared under the lock when its state is stored.
+    private let epochCounter = Atomic<UInt64>(0)
 
     /// At most `limit` sessions whose bodies add up to at most `byteLimit` bytes (and as many id
     /// and notification markers); the least recently used go first. Bodies are most of the
@@ -62,6 +66,13 @@ final class SnapshotCache: Sendable {
     var size: (sessions: Int, bytes: Int, ids: Int) {
         state.withLock { ($0.slots.count, $0.slots.totalCost, $0.ids.count) }
     }
+
+    /// The cache's epoch, to be taken before a database read and kept in the state it reads
+    /// (``SessionRecord/cacheEpoch``): ``store(_:bodyCount:snapshot:id:)`` refuses a state read in
+    /// an earlier epoch. A reset clears the notified revs that guard stores, so without it a read
+    /// under way when the listener reconnected could put back a rev older than one changed while
+    /// it was disconnected, and serve it until the session's next change.
+    var epoch: UInt64 { epochCounter.load(ordering: .acquiring) }
 
     /// The cached snapshot of a session, when it is the newest known and a read rendered it
     /// (``SessionLedger/cachedSnapshot(_:)`` renders it from the cached state otherwise).
@@ -94,6 +105,7 @@ final class SnapshotCache: Sendable {
         // Every write stores one and a full cache evicts one: the evicted state (and snapshot) is
         // freed after the lock is released, not while writers and the listener wait.
         let gone = state.withLock { state -> (replaced: Slot?, evicted: [Slot]) in
+            if let readIn = record.cacheEpoch, readIn != epochCounter.load(ordering: .relaxed) { return (nil, []) }
             let cached = state.slots.peek(id, { $0.rev })
             if let cached, cached > rev { return (nil, []) }
             if let notified = state.notified.rev(key), notified > rev { return (nil, []) }
@@ -155,6 +167,7 @@ final class SnapshotCache: Sendable {
     /// Forgets everything (the listener reconnected and may have missed notifications).
     func invalidateAll() {
         state.withLock { state in
+            epochCounter.add(1, ordering: .releasing)
             state.slots.removeAll()
             state.ids.removeAll()
             state.notified.removeAll()
