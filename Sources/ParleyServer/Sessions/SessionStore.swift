@@ -175,7 +175,8 @@ struct SessionStore: Sendable {
     }
 
     /// A `session_log` row as read from column `first` on (``LogColumn``), its sealed answers
-    /// opened with `sealing`. Only a `say` row's outcome is parsed: it is the only one read.
+    /// opened with `sealing`. Only a `say` row's outcome is parsed: it is the only one read (and
+    /// the only one both statements select).
     private static func logRow(_ row: PostgresRow, from first: Int, session: [UInt8], sealing: AnswerSealing)
         throws -> LogRow
     {
@@ -235,7 +236,8 @@ struct SessionStore: Sendable {
     func log(_ key: Data, _ connection: PostgresConnection) async throws -> [LogRow] {
         let rows = try await connection.query(
             """
-            SELECT rev, kind, step, answers, outcome, next_step, month, date_part('epoch', expires_at) AS expires
+            SELECT rev, kind, step, answers, CASE WHEN kind = 'say' THEN outcome END AS outcome, next_step, month,
+                   date_part('epoch', expires_at) AS expires
             FROM session_log WHERE session_key = \(key) ORDER BY rev
             """)
         return try rows.map { try Self.logRow($0, from: 0, session: Array(key), sealing: sealing) }
