@@ -59,7 +59,11 @@ final class WebhookReceiver: Sendable {
         self.port = found
     }
 
-    deinit { stop() }
+    /// Stops the receiver and removes its directory (its log is read until then).
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
 
     /// The URL to register.
     var url: String { "http://127.0.0.1:\(port)/hook" }
