@@ -1,4 +1,5 @@
 import ParleyCore
+import ParleyHTTP
 import Synchronization
 import Testing
 
@@ -54,6 +55,22 @@ import Testing
         return SessionSnapshot(record, screen: screen)
     }
 
+    /// One stream of a fresh session that has shown rev 3, followed with a loader the test answers.
+    private struct Following {
+        let metrics = MetricsRegistry()
+        let followers: SessionFollowers
+        let id = SessionID.generate()
+        let stream: ResponseStream
+        let loader = ManualLoader()
+
+        init() throws {
+            followers = SessionFollowers(maxStreams: 10, queueBytes: 1 << 20, metrics: metrics)
+            stream = try #require(followers.follow(id: id.text, keyHex: id.key.hex, lastEventId: 3))
+        }
+
+        var load: SessionFollowers.Loader { { [loader] in await loader.load($0) } }
+    }
+
     /// Whether `count` events were written to streams within 5 s (the read offers them on its task).
     private func sent(_ count: UInt64, _ metrics: MetricsRegistry) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
@@ -66,38 +83,32 @@ import Testing
     /// The HA drill's stream stopped a rev short: the reconnect's read was under way when the
     /// next change was notified, and returned the rev before it. That change must be read again.
     @Test func aChangeNotifiedWhileAResyncReadsIsReadAgain() async throws {
-        let metrics = MetricsRegistry()
-        let followers = SessionFollowers(maxStreams: 10, queueBytes: 1 << 20, metrics: metrics)
-        let id = SessionID.generate()
-        let stream = try #require(followers.follow(id: id.text, keyHex: id.key.hex, lastEventId: 3))
-        defer { stream.cancel() }
-        let loader = ManualLoader()
-        let load: SessionFollowers.Loader = { await loader.load($0) }
+        let following = try Following()
+        defer { following.stream.cancel() }
+        let (followers, loader, load) = (following.followers, following.loader, following.load)
+        let key = following.id.key.hex
         followers.resync(load: load)
-        followers.changed(keyHex: id.key.hex, rev: 5, load: load)
-        try await loader.answer(call: 1, with: snapshot(id, rev: 4))
-        try await loader.answer(call: 2, with: snapshot(id, rev: 5))
-        #expect(try await sent(2, metrics), "revs 4 and 5 each reach the stream")
+        followers.changed(keyHex: key, rev: 5, load: load)
+        try await loader.answer(call: 1, with: snapshot(following.id, rev: 4))
+        try await loader.answer(call: 2, with: snapshot(following.id, rev: 5))
+        #expect(try await sent(2, following.metrics), "revs 4 and 5 each reach the stream")
         #expect(loader.callCount == 2)
     }
 
     /// A reconnect while a notified change is being read: that read may predate changes the
     /// listener missed, so one more read follows it even when it returned the notified rev.
     @Test func aResyncWhileANotifiedReadRunsReadsOnceMore() async throws {
-        let metrics = MetricsRegistry()
-        let followers = SessionFollowers(maxStreams: 10, queueBytes: 1 << 20, metrics: metrics)
-        let id = SessionID.generate()
-        let stream = try #require(followers.follow(id: id.text, keyHex: id.key.hex, lastEventId: 3))
-        defer { stream.cancel() }
-        let loader = ManualLoader()
-        let load: SessionFollowers.Loader = { await loader.load($0) }
-        followers.changed(keyHex: id.key.hex, rev: 4, load: load)
+        let following = try Following()
+        defer { following.stream.cancel() }
+        let (followers, loader, load) = (following.followers, following.loader, following.load)
+        let key = following.id.key.hex
+        followers.changed(keyHex: key, rev: 4, load: load)
         // The read has begun (it waits in the loader) before the reconnect is noted.
         #expect(try await loader.calls(beyond: 0, within: .seconds(5)))
         followers.resync(load: load)
-        try await loader.answer(call: 1, with: snapshot(id, rev: 4))
-        try await loader.answer(call: 2, with: snapshot(id, rev: 6))
-        #expect(try await sent(2, metrics), "revs 4 and 6 each reach the stream")
+        try await loader.answer(call: 1, with: snapshot(following.id, rev: 4))
+        try await loader.answer(call: 2, with: snapshot(following.id, rev: 6))
+        #expect(try await sent(2, following.metrics), "revs 4 and 6 each reach the stream")
         // Nothing more was asked for: no third read.
         #expect(try await !loader.calls(beyond: 2, within: .milliseconds(100)))
     }
