@@ -227,11 +227,12 @@ def live(args):
             break
         rev = answered["rev"]
         acknowledged.append(rev)
-        deadline = time.time() + 15
+        acknowledged_at = time.time()
+        deadline = acknowledged_at + 15
         while (not seen or seen[-1] < rev) and time.time() < deadline:
             time.sleep(0.01)
         if not seen or seen[-1] < rev:
-            problems.append(f"rev {rev} (acknowledged at {time.strftime('%H:%M:%S', time.gmtime(deadline - 15))} UTC) "
+            problems.append(f"rev {rev} (acknowledged at {time.strftime('%H:%M:%S', time.gmtime(acknowledged_at))} UTC) "
                             f"did not reach the stream within 15 s (last seen {seen[-1:]})")
             break
         time.sleep(0.1 if said < 300 else 1.0)
