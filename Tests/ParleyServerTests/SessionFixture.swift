@@ -1,6 +1,7 @@
 import Foundation
 import ParleyCore
-import ParleyCrypto
+
+@testable import ParleyServer
 
 /// The flow and requests of the session scenarios (issue 11).
 enum SessionFixture {
@@ -54,8 +55,8 @@ enum SessionFixture {
         return id
     }
 
-    /// The `sessions.key` of an id, as the server computes it (SHA-256 of the id's text).
-    static func key(_ id: String) -> Data { Data(SHA256.hash(Array(id.utf8))) }
+    /// The `sessions.key` of an id, as the server computes it (``SessionID/key(of:)``).
+    static func key(_ id: String) -> Data { Data(SessionID.key(of: id).bytes) }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String

@@ -32,15 +32,22 @@ import Testing
         }
     }
 
-    @Test func aGeneratedIdIs22Base64urlCharactersOf128Bits() {
-        let id = SessionID.generate().text
-        #expect(id.utf8.count == 22)
+    @Test func aGeneratedIdIs30Base64urlCharactersOfItsMillisecondAnd128Bits() throws {
+        let startedAt = 1_795_000_000.123
+        let id = SessionID.generate(startedAt: startedAt).text
+        #expect(id.utf8.count == 30)
         #expect(
             id.utf8.allSatisfy { byte in
                 (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
             })
-        #expect(SessionID.generate().text != id)
+        // The first 8 characters spell the millisecond in 6 bytes, most significant first.
+        let standard = id.prefix(8).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let time = try #require(Data(base64Encoded: standard))
+        #expect(time.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } == 1_795_000_000_123)
+        // The rest is fresh randomness, whatever the instant.
+        let twin = SessionID.generate(startedAt: startedAt).text
+        #expect(twin.prefix(8) == id.prefix(8) && twin != id)
     }
 
     @Test func theMonthOfAnInstantIsTheGregorianUTCMonth() {

@@ -22,6 +22,7 @@
 Only the standard library: the drills run where deploy/test runs.
 """
 import argparse
+import base64
 import hashlib
 import http.client
 import json
@@ -246,6 +247,19 @@ def psql(database, sql):
                           capture_output=True, text=True, timeout=60).stdout
 
 
+def session_key(session):
+    """The hex `sessions.key` of a session id, as the server derives it (`SessionID.key(of:)`,
+    `parley_session_key` in SQL): an id of 30 characters whose first 8 are base64url gives the 6
+    bytes they spell (the start's millisecond), then the first 26 bytes of its SHA-256; any other
+    id its SHA-256."""
+    raw = session.encode()
+    digest = hashlib.sha256(raw).digest()
+    alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    if len(raw) == 30 and all(byte in alphabet for byte in raw[:8]):
+        return (base64.urlsafe_b64decode(raw[:8]) + digest[:26]).hex()
+    return digest.hex()
+
+
 def check(args):
     failures = []
     attempts = [json.loads(line) for line in open(os.path.join(args.out, "attempts.jsonl"))]
@@ -305,7 +319,7 @@ def check(args):
         table[key] = (int(rev), status, completed == "t")
     lost, twice, missing_completion = [], [], []
     for session, acked in sessions.items():
-        key = hashlib.sha256(session.encode()).hexdigest()
+        key = session_key(session)
         rev, status, completed = table.get(key, (0, "missing", False))
         if rev < acked["rev"]:
             lost.append((acked["rev"], rev))

@@ -56,15 +56,16 @@ extension SessionHandlers {
             throw ServiceProblem.malformedBody("\"channel\" must be a string, found \(other.kindDescription)")
         }
         let core = try cores.resolve(request)
+        // Whole milliseconds: the row's start, the log's month and the id's time (which leads the
+        // key) come from the same instant.
+        let startedAt = (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000
         // The new session's id is its rollout subject: a stable bucket, fixed for its whole walk.
-        let id = SessionID.generate()
+        let id = SessionID.generate(startedAt: startedAt)
         guard let live = try await versions.liveRelease(flow: flowId, channel: channel),
             let version = live.version(for: id.text)
         else {
             throw ServiceProblem.notFound("flow \"\(flowId)\" has no live version on channel \"\(channel)\"")
         }
-        // Whole milliseconds: the row's start and the log's month come from the same instant.
-        let startedAt = (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000
         let record = SessionRecord(
             id: id, flowId: flowId, version: version.version, channel: channel,
             core: core.core.description, locale: locales.locale(request, version), rev: 1, status: .active,

@@ -1,10 +1,11 @@
 import ParleyCrypto
 
-/// A session's key (``SessionID/key``, the SHA-256 of its id) as four words: how a session's
-/// state holds it and how the snapshot cache finds a session named by a `parley_sessions`
-/// notification. Hashing 64 hex digits as a `String` cost ~800 instructions, and the cache hashed
-/// them five times an answer; a SHA-256 output is uniformly distributed already, so one word of
-/// it (through the seeded `Hasher`) spreads the buckets as well, and equality still compares all
+/// A session's key (``SessionID/key``: the start's millisecond and 26 bytes of the SHA-256 of its
+/// id, or the whole SHA-256 of an older id) as four words: how a session's state holds it and how
+/// the snapshot cache finds a session named by a `parley_sessions` notification. Hashing 64 hex
+/// digits as a `String` cost ~800 instructions, and the cache hashed them five times an answer;
+/// the last three words are SHA-256 output, uniformly distributed already, so one of them
+/// (through the seeded `Hasher`) spreads the buckets as well, and equality still compares all
 /// four. Held inline, not as a `[UInt8]`: no allocation per id hashed, and ~60 bytes less per
 /// cached session (an array's header and its malloc rounding, issue 27's RSS).
 struct SessionKey: Hashable, Sendable {
@@ -106,12 +107,16 @@ struct SessionKey: Hashable, Sendable {
     /// table of its own (``NotifiedRevs``).
     var tableWords: (UInt64, UInt64) { (words.1, words.2) }
 
+    /// The last word first: the first leads with the start's millisecond (``SessionID/key(of:)``),
+    /// which keys of sessions started together share.
     static func == (lhs: SessionKey, rhs: SessionKey) -> Bool {
-        lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
-            && lhs.words.3 == rhs.words.3
+        lhs.words.3 == rhs.words.3 && lhs.words.2 == rhs.words.2 && lhs.words.1 == rhs.words.1
+            && lhs.words.0 == rhs.words.0
     }
 
+    /// The last word, all of it SHA-256 whatever the id's form: the first holds the start's
+    /// millisecond in a current key's first 6 bytes.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
+        hasher.combine(words.3)
     }
 }
