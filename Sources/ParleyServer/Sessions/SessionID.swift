@@ -39,33 +39,38 @@ struct SessionID: Sendable {
     /// random characters issued before, or anything a client makes up), the SHA-256 of its text.
     /// 208 bits of the hash are as far from an id as 256: the key still gives no id back.
     static func key(of text: String) -> SessionKey {
-        let digest = SHA256.hash(Array(text.utf8))
-        var bytes = digest
-        if text.utf8.count == length, let time = millisecond(spelledBy: text.utf8.prefix(timeCharacters)) {
-            for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: time >> (40 - 8 * UInt64(index))) }
-            for index in 6..<32 { bytes[index] = digest[index - 6] }
+        let utf8 = Array(text.utf8)
+        let digest = SHA256.hash(utf8)
+        guard utf8.count == length, let time = utf8.withUnsafeBufferPointer({ millisecond(spelledBy: $0) }) else {
+            // A SHA-256 digest is always 32 bytes.
+            guard let key = SessionKey(digest) else { preconditionFailure("SHA-256 is 32 bytes") }
+            return key
         }
-        // A SHA-256 digest is always 32 bytes, and so are a time's 6 and 26 of the digest.
-        guard let key = SessionKey(bytes) else { preconditionFailure("a session key is 32 bytes") }
-        return key
+        return digest.withUnsafeBytes { SessionKey(leadingTime: time, digest: $0) }
     }
 
     /// A fresh id for a session started at `startedAt` (seconds since 1970), its randomness from
-    /// the system's cryptographically secure generator (getrandom on Linux).
+    /// the system's cryptographically secure generator (getrandom on Linux). The time's 6 bytes
+    /// are two whole groups of base64's three, so one encoding of the 22 bytes spells them in the
+    /// first 8 characters and the randomness in the rest (one string, not three).
     static func generate(startedAt: Double = Date().timeIntervalSince1970) -> SessionID {
         let time = UInt64(max(0, (startedAt * 1000).rounded(.down))) & 0xFFFF_FFFF_FFFF
         var generator = SystemRandomNumberGenerator()
         let random = (generator.next() as UInt64, generator.next() as UInt64)
-        let timeBytes = (0..<6).map { UInt8(truncatingIfNeeded: time >> (40 - 8 * UInt64($0))) }
-        return SessionID(
-            timeBytes.withUnsafeBytes { base64url($0) } + withUnsafeBytes(of: random) { base64url($0) })
+        // 24 bytes of room on the stack: the time's 6 (most significant first), the 16 random ones
+        // after them, then 2 unused.
+        var bytes: (UInt64, UInt64, UInt64) = ((time << 16).bigEndian, 0, 0)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            withUnsafeBytes(of: random) { UnsafeMutableRawBufferPointer(rebasing: raw[6..<22]).copyMemory(from: $0) }
+            return SessionID(base64url(UnsafeRawBufferPointer(rebasing: raw[0..<22])))
+        }
     }
 
-    /// The 48-bit number that `characters` (``timeCharacters`` of base64url) spell, most
+    /// The 48-bit number that the first ``timeCharacters`` of `characters` (base64url) spell, most
     /// significant first; nil if one is outside the alphabet.
-    private static func millisecond(spelledBy characters: Substring.UTF8View) -> UInt64? {
+    private static func millisecond(spelledBy characters: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var time: UInt64 = 0
-        for character in characters {
+        for character in characters.prefix(timeCharacters) {
             let value: UInt8
             switch character {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = character - UInt8(ascii: "A")

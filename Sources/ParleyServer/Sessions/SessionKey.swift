@@ -27,6 +27,18 @@ struct SessionKey: Hashable, Sendable {
         }
     }
 
+    /// A current id's key (``SessionID/key(of:)``): the low 6 bytes of `time`, most significant
+    /// first, then the first 26 bytes of `digest` (a SHA-256), written in place: no array.
+    init(leadingTime time: UInt64, digest: UnsafeRawBufferPointer) {
+        precondition(digest.count >= 26, "a key takes 26 bytes of its digest")
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = ((time << 16).bigEndian, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            UnsafeMutableRawBufferPointer(rebasing: raw[6..<32]).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: digest[0..<26]))
+        }
+        words = bytes
+    }
+
     /// The key whose lowercase or uppercase hex is `hex` (64 digits); nil for anything else.
     /// Decoded straight into the words, without an array of bytes first.
     init?(hex: UnsafeBufferPointer<UInt8>) {
