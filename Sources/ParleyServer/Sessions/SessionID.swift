@@ -7,11 +7,11 @@ import ParleyCrypto
 ///
 /// Why the time (issue 27): the key leads the primary key of `sessions` and of `session_log`. As a
 /// bare SHA-256 it put every start and every answer on a random leaf page of both indexes; once
-/// they outgrew Postgres's buffers (~2.3M log rows on a default cluster), about half the writes
-/// read a page from the kernel and wrote a dirty one back first. Led by the start's millisecond,
-/// sessions started together are neighbours: a write load touches the indexes' newest pages
-/// (62,754 index pages read for ~110,000 answers to just-started sessions against 1,759; starts
-/// 14,500-14,700/s against 17,600-19,400/s at c=32 on one cluster). The time is no secret: the
+/// they outgrew Postgres's buffers (~2.3M log rows on a default cluster), two writes in five read
+/// a page from the kernel and nearly half wrote a dirty one back first. Led by the start's
+/// millisecond, sessions started together are neighbours: a write load touches the indexes'
+/// newest pages (62,754 index pages read for ~110,000 answers to just-started sessions against
+/// 1,759; starts 14,500-14,700/s against 17,600-19,400/s at c=32 on one cluster). The time is no secret: the
 /// id's holder knows when they started, and the row keeps `created_at`.
 struct SessionID: Sendable {
     /// The id as the client sends it.
