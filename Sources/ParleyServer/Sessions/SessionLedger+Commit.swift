@@ -7,7 +7,33 @@ extension SessionLedger {
     /// body, `nil` when the key is new.
     func replayed(_ id: SessionID, _ retry: IdempotentRequest) async throws -> HTTPResponse? {
         guard let stored = try await sessions.recorded(id, idempotencyKey: retry.key) else { return nil }
-        return try Self.replay(stored, retry)
+        let response = try Self.replay(stored, retry)
+        await announceReplayed(id, body: stored.body)
+        return response
+    }
+
+    /// Makes every process forget states older than the rev a replayed change reached.
+    ///
+    /// The change's own writer notified it after its commit, in a transaction of its own (the
+    /// appender's batch pipeline). A writer killed between the two (or whose connection Postgres
+    /// lost before it read the notification) committed a change no process heard of: the others
+    /// kept serving the state before it until the session's next change, which for a completed
+    /// session never comes (`ProxiedScaleOutScenarioTests` met it once: a replica killed under
+    /// load, HAProxy retrying the answer on a survivor, the other survivor serving rev 4 of 5).
+    /// A replay is how a client (or a proxy) learns what such a lost response held, so it
+    /// announces the change again: this process drops its older state at once, and the others
+    /// through the same notification the writer would have sent. Only replays pay for it.
+    private func announceReplayed(_ id: SessionID, body: [UInt8]) async {
+        guard case .object(let snapshot) = try? JSONParser.parse(body), case .number(let number)? = snapshot["rev"],
+            let rev = number.intValue, rev > 0
+        else { return }
+        snapshots.invalidate(key: id.key, rev: rev)
+        let notice = "\(id.key.hex):\(rev)"
+        do {
+            try await sessions.pool.query("SELECT pg_notify('parley_sessions', \(notice))")
+        } catch {
+            logger.warning("a replayed change was not announced", metadata: ["error": "\(error)"])
+        }
     }
 
     private static func replay(_ stored: SessionStore.StoredResponse, _ retry: IdempotentRequest) throws(HTTPError)
